@@ -1,0 +1,90 @@
+//! Alpha-beta in negamax form: negamax that stops looking at a position's remaining moves as
+//! soon as one of them proves the opponent would never allow it (a beta cut-off). Moves are
+//! tried in the game's own order; the full [`crate::Searcher`] adds move ordering and tables.
+
+use crate::game::Game;
+use crate::move_stack::MoveStack;
+use crate::negamax::leaf_score;
+use crate::score::Score;
+use crate::strategy::{SearchResult, Strategy};
+use std::time::Instant;
+
+/// Fail-soft alpha-beta to a fixed depth ([`crate::UNLIMITED_DEPTH`] for the whole tree).
+#[derive(Clone, Debug)]
+pub struct AlphaBeta {
+    pub depth: u32,
+}
+
+struct Walk<M> {
+    nodes: u64,
+    moves: MoveStack<M>,
+}
+
+fn alphabeta<G: Game>(
+    game: &mut G,
+    depth: u32,
+    ply: u32,
+    mut alpha: Score,
+    beta: Score,
+    walk: &mut Walk<G::Move>,
+) -> Score {
+    walk.nodes += 1;
+    if let Some(score) = leaf_score(game, depth, ply) {
+        return score;
+    }
+    let mut moves = walk.moves.take(ply as usize);
+    game.legal_moves(&mut moves);
+    let mut best = -Score::INFINITY;
+    for &mv in &moves {
+        game.play(mv);
+        let score = -alphabeta(game, depth - 1, ply + 1, -beta, -alpha, walk);
+        game.undo(mv);
+        if score > best {
+            best = score;
+            alpha = alpha.max(score);
+            if alpha >= beta {
+                break;
+            }
+        }
+    }
+    walk.moves.give(ply as usize, moves);
+    best
+}
+
+impl<G: Game> Strategy<G> for AlphaBeta {
+    fn name(&self) -> &'static str {
+        "alphabeta"
+    }
+
+    fn search(&mut self, game: &mut G) -> SearchResult<G::Move> {
+        let start = Instant::now();
+        let mut walk = Walk { nodes: 1, moves: MoveStack::default() };
+        let mut best_move = None;
+        let mut best = -Score::INFINITY;
+        if let Some(score) = leaf_score(game, self.depth, 0) {
+            best = score;
+        } else {
+            let mut moves = Vec::new();
+            game.legal_moves(&mut moves);
+            for mv in moves {
+                game.play(mv);
+                // Only a strictly better move matters at the root, so the window's lower edge
+                // is the best score so far: anything at or below it may come back as a bound.
+                let score = -alphabeta(game, self.depth - 1, 1, -Score::INFINITY, -best, &mut walk);
+                game.undo(mv);
+                if score > best {
+                    best = score;
+                    best_move = Some(mv);
+                }
+            }
+        }
+        SearchResult {
+            best_move,
+            score: best,
+            nodes: walk.nodes,
+            depth: self.depth,
+            pv: best_move.into_iter().collect(),
+            elapsed: start.elapsed(),
+        }
+    }
+}

@@ -1,0 +1,114 @@
+//! The interface a game implements so that every strategy can search it.
+
+use crate::score::{Forced, Score};
+use std::fmt::Debug;
+use std::hash::Hash;
+
+/// The two sides. The side that moves first is the one textbook minimax maximises for.
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
+pub enum Player {
+    First,
+    Second,
+}
+
+impl Player {
+    pub fn opponent(self) -> Player {
+        match self {
+            Player::First => Player::Second,
+            Player::Second => Player::First,
+        }
+    }
+
+    /// 0 for the first player, 1 for the second: an index into per-side tables.
+    pub fn index(self) -> usize {
+        self as usize
+    }
+}
+
+/// How a finished game ended.
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
+pub enum Outcome {
+    Win(Player),
+    Draw,
+}
+
+/// A two-player, perfect-information, turn-based game searched in place.
+///
+/// `play` and `undo` change the game in place so that a search allocates nothing per node.
+/// Only the required methods are needed for the textbook strategies; the methods with default
+/// bodies are hooks that the full [`crate::Searcher`] uses when a game provides them.
+pub trait Game {
+    type Move: Copy + Eq + Hash + Debug;
+
+    fn side_to_move(&self) -> Player;
+
+    /// Appends every legal move to `out` (the caller clears it). Empty once the game is over.
+    fn legal_moves(&self, out: &mut Vec<Self::Move>);
+
+    fn play(&mut self, mv: Self::Move);
+
+    /// Takes back `mv`, which must be the last move played.
+    fn undo(&mut self, mv: Self::Move);
+
+    /// `Some` once the game is over.
+    fn outcome(&self) -> Option<Outcome>;
+
+    /// A 64-bit Zobrist hash of the position, kept up to date by `play` and `undo`.
+    fn hash(&self) -> u64;
+
+    /// A static score from the side to move's point of view; only meaningful while the game is
+    /// not over. The default knows nothing and calls every position even.
+    fn evaluate(&self) -> Score {
+        Score::DRAW
+    }
+
+    // ----- Hooks for the full searcher -----
+
+    /// True when [`Game::candidate_moves`] already lists moves best first; the searcher then
+    /// only lifts its table and killer moves to the front instead of sorting by history.
+    const ORDERED_CANDIDATES: bool = false;
+
+    /// Candidate moves for the searcher (the caller clears `out`). A game may prune moves that
+    /// cannot change the result (for example, everything but the block of an immediate threat),
+    /// but must never prune a move needed to avoid losing. The default: every legal move.
+    fn candidate_moves(&mut self, out: &mut Vec<Self::Move>) {
+        self.legal_moves(out);
+    }
+
+    /// A proven result for the side to move found without searching (an immediate win, a
+    /// threat-space proof), counted in plies from this position. `depth` is the searcher's
+    /// remaining depth, which a game may use to decide how hard to look.
+    fn probe(&mut self, _depth: u32) -> Option<Forced> {
+        None
+    }
+
+    /// Key for the transposition table. Games with symmetric boards may return a key shared by
+    /// all symmetric images; the searcher then treats a stored move as a hint only.
+    fn table_key(&self) -> u64 {
+        self.hash()
+    }
+
+    /// A dense index of a move, below [`Game::move_index_bound`], for history tables.
+    fn move_index(&self, _mv: Self::Move) -> usize {
+        0
+    }
+
+    fn move_index_bound(&self) -> usize {
+        1
+    }
+
+    /// An upper bound on the plies left in the game, if the game knows one. A search that
+    /// reaches it has seen every line to its end and so has solved the position.
+    fn max_remaining_plies(&self) -> Option<u32> {
+        None
+    }
+}
+
+/// The value of a finished game for the side to move, `ply` plies from the search root.
+pub fn terminal_score(outcome: Outcome, side_to_move: Player, ply: u32) -> Score {
+    match outcome {
+        Outcome::Draw => Score::DRAW,
+        Outcome::Win(winner) if winner == side_to_move => Score::win_in(ply),
+        Outcome::Win(_) => Score::loss_in(ply),
+    }
+}

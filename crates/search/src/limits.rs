@@ -1,0 +1,89 @@
+//! When a search must stop.
+
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::Arc;
+use std::time::{Duration, Instant};
+
+/// Any combination of limits; the search stops at the first one reached. With none at all it
+/// runs until the game tree is exhausted or a result is proven.
+#[derive(Clone, Debug, Default)]
+pub struct Limits {
+    pub depth: Option<u32>,
+    pub nodes: Option<u64>,
+    pub time: Option<Duration>,
+    /// Set from another thread to stop at once.
+    pub stop: Option<Arc<AtomicBool>>,
+}
+
+impl Limits {
+    pub fn depth(depth: u32) -> Limits {
+        Limits { depth: Some(depth), ..Limits::default() }
+    }
+
+    pub fn nodes(nodes: u64) -> Limits {
+        Limits { nodes: Some(nodes), ..Limits::default() }
+    }
+
+    pub fn time(time: Duration) -> Limits {
+        Limits { time: Some(time), ..Limits::default() }
+    }
+
+    pub fn with_stop(mut self, stop: Arc<AtomicBool>) -> Limits {
+        self.stop = Some(stop);
+        self
+    }
+}
+
+/// The clock and counters a running search checks against its [`Limits`].
+pub(crate) struct Budget {
+    limits: Limits,
+    start: Instant,
+    deadline: Option<Instant>,
+}
+
+impl Budget {
+    /// How many nodes pass between two looks at the clock and the stop flag: cheap enough
+    /// to be negligible, often enough to stop within a millisecond or so on any game.
+    const CHECK_EVERY: u64 = 256;
+
+    pub fn start(limits: &Limits) -> Budget {
+        let start = Instant::now();
+        Budget { limits: limits.clone(), start, deadline: limits.time.map(|t| start + t) }
+    }
+
+    pub fn elapsed(&self) -> Duration {
+        self.start.elapsed()
+    }
+
+    pub fn max_depth(&self) -> Option<u32> {
+        self.limits.depth
+    }
+
+    /// True once any limit is reached. Node limits are exact so node-limited searches stay
+    /// deterministic.
+    pub fn exhausted(&self, nodes: u64) -> bool {
+        if self.limits.nodes.is_some_and(|limit| nodes > limit) {
+            return true;
+        }
+        if nodes % Self::CHECK_EVERY != 0 {
+            return false;
+        }
+        self.stop_requested() || self.deadline.is_some_and(|deadline| Instant::now() >= deadline)
+    }
+
+    pub fn stop_requested(&self) -> bool {
+        self.limits.stop.as_ref().is_some_and(|stop| stop.load(Ordering::Relaxed))
+    }
+
+    /// Whether another iteration is worth starting: one that cannot finish is wasted, and each
+    /// takes several times as long as the last.
+    pub fn worth_another_iteration(&self) -> bool {
+        if self.stop_requested() {
+            return false;
+        }
+        match self.limits.time {
+            Some(time) => self.elapsed() < time / 2,
+            None => true,
+        }
+    }
+}

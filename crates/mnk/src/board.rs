@@ -24,8 +24,25 @@ pub struct Mnk {
     /// One permutation per board symmetry (identity first) and the hash of each image.
     symmetries: Vec<Vec<Cell>>,
     hashes: Vec<u64>,
-    /// Every line of `k` cells, flattened: the evaluation counts stones in each.
+    /// Every line of `k` cells ("window"), flattened, `k` cells each.
     windows: Vec<Cell>,
+    /// Stones of each player in each window.
+    window_stones: Vec<[u8; 2]>,
+    /// The windows through each cell: `cell_windows[cell_window_start[c]..cell_window_start[c + 1]]`.
+    cell_windows: Vec<u32>,
+    cell_window_start: Vec<u32>,
+    /// Per player: windows still free of the opponent's stones (lines that could still win).
+    open_windows: [u32; 2],
+    /// Per player: open windows one stone short of `k` (each names a winning cell).
+    threat_windows: [u32; 2],
+    /// Per player: open windows two stones short of `k` (a stone there makes a threat).
+    two_short_windows: [u32; 2],
+    /// `inverse_symmetries[s]` undoes `symmetries[s]`.
+    inverse_symmetries: Vec<Vec<Cell>>,
+    /// Scratch space for move ordering, one slot per cell (kept to avoid allocating per node).
+    priorities: Vec<i32>,
+    /// Sum over windows of their value to the first player (see `window_value`).
+    first_player_eval: i32,
 }
 
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -74,8 +91,28 @@ impl Mnk {
             hashes: vec![0; symmetries.len()],
             symmetries,
             windows: Vec::new(),
+            window_stones: Vec::new(),
+            cell_windows: Vec::new(),
+            cell_window_start: Vec::new(),
+            open_windows: [0; 2],
+            threat_windows: [0; 2],
+            two_short_windows: [0; 2],
+            first_player_eval: 0,
+            priorities: vec![0; cells],
+            inverse_symmetries: Vec::new(),
         };
-        board.windows = board.all_windows();
+        board.inverse_symmetries = board
+            .symmetries
+            .iter()
+            .map(|perm| {
+                let mut inverse = vec![0; cells];
+                for (cell, &image) in perm.iter().enumerate() {
+                    inverse[image as usize] = cell as Cell;
+                }
+                inverse
+            })
+            .collect();
+        board.index_windows();
         Ok(board)
     }
 
@@ -149,7 +186,7 @@ impl Mnk {
         self.cells[index] = Some(player);
         self.history.push(cell);
         self.toggle_hashes(player, index);
-        if self.longest_line_through(index, player) >= self.k {
+        if self.update_windows(player, index, 1) {
             self.winner = Some(player);
         }
     }
@@ -160,6 +197,7 @@ impl Mnk {
         let index = cell as usize;
         let player = self.cells[index].take().expect("history names an occupied cell");
         self.toggle_hashes(player, index);
+        self.update_windows(player, index, -1);
         self.winner = None;
         Some(cell)
     }
@@ -187,32 +225,89 @@ impl Mnk {
         inside.then(|| y as usize * self.width + x as usize)
     }
 
-    /// The longest run of `player`'s stones through `cell` if `cell` held one of them.
-    fn longest_line_through(&self, cell: usize, player: Player) -> usize {
-        DIRECTIONS
-            .iter()
-            .map(|&dir| {
-                let run = |sign: isize| {
-                    (1..)
-                        .take_while(|&step| {
-                            self.neighbour(cell, dir, sign * step)
-                                .is_some_and(|n| self.cells[n] == Some(player))
-                        })
-                        .count()
-                };
-                1 + run(1) + run(-1)
-            })
-            .max()
-            .unwrap_or(1)
+    /// Adds (`delta` = 1) or removes (-1) `player`'s stone at `cell` in every window through
+    /// it, keeping the per-player window tallies; true if a window became full of `player`'s
+    /// stones.
+    fn update_windows(&mut self, player: Player, cell: usize, delta: i8) -> bool {
+        let (me, them) = (player.index(), player.opponent().index());
+        let k = self.k as u8;
+        // A window is open for a player while the other has no stone in it, and a threat for
+        // them when it is open and one stone short.
+        let open_for_them = |s: [u8; 2]| u32::from(s[me] == 0);
+        let threat_for = |s: [u8; 2], p: usize, q: usize| u32::from(s[q] == 0 && s[p] + 1 == k);
+        let two_short_for = |s: [u8; 2], p: usize, q: usize| u32::from(s[q] == 0 && s[p] + 2 == k);
+        let mut completed = false;
+        let range = self.cell_window_start[cell] as usize..self.cell_window_start[cell + 1] as usize;
+        for &window in &self.cell_windows[range] {
+            let before = self.window_stones[window as usize];
+            let mut after = before;
+            after[me] = after[me].wrapping_add_signed(delta);
+            self.window_stones[window as usize] = after;
+            completed |= after[me] == k;
+            self.open_windows[them] = self.open_windows[them] + open_for_them(after) - open_for_them(before);
+            self.threat_windows[me] = self.threat_windows[me] + threat_for(after, me, them) - threat_for(before, me, them);
+            self.threat_windows[them] = self.threat_windows[them] + threat_for(after, them, me) - threat_for(before, them, me);
+            self.two_short_windows[me] = self.two_short_windows[me] + two_short_for(after, me, them) - two_short_for(before, me, them);
+            self.two_short_windows[them] = self.two_short_windows[them] + two_short_for(after, them, me) - two_short_for(before, them, me);
+            self.first_player_eval += window_value(after) - window_value(before);
+        }
+        completed
+    }
+
+    fn index_windows(&mut self) {
+        let mut windows = Vec::new();
+        for start in 0..self.cells.len() {
+            for dir in DIRECTIONS {
+                let line: Option<Vec<Cell>> = (0..self.k as isize)
+                    .map(|step| self.neighbour(start, dir, step).map(|c| c as Cell))
+                    .collect();
+                windows.extend(line.into_iter().flatten());
+            }
+        }
+        let count = windows.len() / self.k;
+        let mut per_cell: Vec<Vec<u32>> = vec![Vec::new(); self.cells.len()];
+        for (window, cells) in windows.chunks_exact(self.k).enumerate() {
+            for &cell in cells {
+                per_cell[cell as usize].push(window as u32);
+            }
+        }
+        self.cell_window_start = std::iter::once(0)
+            .chain(per_cell.iter().scan(0, |end, list| {
+                *end += list.len() as u32;
+                Some(*end)
+            }))
+            .collect();
+        self.cell_windows = per_cell.concat();
+        self.windows = windows;
+        self.window_stones = vec![[0, 0]; count];
+        self.open_windows = [count as u32; 2];
+        self.threat_windows = [if self.k == 1 { count as u32 } else { 0 }; 2];
+        self.two_short_windows = [if self.k == 2 { count as u32 } else { 0 }; 2];
+        self.first_player_eval = 0;
     }
 
     /// Whether `player` would complete `k` in a row by playing the empty `cell`.
     pub fn wins_at(&self, cell: Cell, player: Player) -> bool {
-        self.cells[cell as usize].is_none() && self.longest_line_through(cell as usize, player) >= self.k
+        let (me, them) = (player.index(), player.opponent().index());
+        let index = cell as usize;
+        let range = self.cell_window_start[index] as usize..self.cell_window_start[index + 1] as usize;
+        self.cells[index].is_none()
+            && self.cell_windows[range].iter().any(|&w| {
+                let stones = self.window_stones[w as usize];
+                stones[them] == 0 && stones[me] as usize + 1 == self.k
+            })
+    }
+
+    /// Whether `player` has a cell that completes a line right now.
+    pub fn has_winning_cell(&self, player: Player) -> bool {
+        self.threat_windows[player.index()] > 0
     }
 
     /// The first empty cell where `player` completes a line, and how many such cells there are.
     pub fn winning_cells(&self, player: Player) -> (Option<Cell>, usize) {
+        if !self.has_winning_cell(player) {
+            return (None, 0);
+        }
         let mut first = None;
         let mut count = 0;
         for cell in 0..self.cells.len() as Cell {
@@ -224,41 +319,135 @@ impl Mnk {
         (first, count)
     }
 
-    fn all_windows(&self) -> Vec<Cell> {
-        let mut windows = Vec::new();
-        for start in 0..self.cells.len() {
-            for dir in DIRECTIONS {
-                let line: Option<Vec<Cell>> = (0..self.k as isize)
-                    .map(|step| self.neighbour(start, dir, step).map(|c| c as Cell))
-                    .collect();
-                if let Some(line) = line {
-                    windows.extend(line);
+    /// How much `cell` matters to both sides: each open window through it counts 4^n for the
+    /// n stones it already holds, for the side that owns them (so attack and defence both rank).
+    pub fn cell_priority(&self, cell: Cell) -> i32 {
+        let index = cell as usize;
+        let range = self.cell_window_start[index] as usize..self.cell_window_start[index + 1] as usize;
+        self.cell_windows[range]
+            .iter()
+            .map(|&w| match self.window_stones[w as usize] {
+                [a, 0] | [0, a] => 1 << (2 * a.min(15)),
+                _ => 0,
+            })
+            .sum()
+    }
+
+    /// A cell where `player` makes two threats on different cells at once, so the opponent
+    /// (if it has no threat of its own) cannot block both.
+    pub fn double_threat_cell(&self, player: Player) -> Option<Cell> {
+        if self.two_short_windows[player.index()] < 2 {
+            return None;
+        }
+        let (me, them) = (player.index(), player.opponent().index());
+        (0..self.cells.len()).find_map(|cell| {
+            if self.cells[cell].is_some() {
+                return None;
+            }
+            let range = self.cell_window_start[cell] as usize..self.cell_window_start[cell + 1] as usize;
+            let mut partner = None;
+            for &w in &self.cell_windows[range] {
+                let stones = self.window_stones[w as usize];
+                if stones[them] != 0 || stones[me] as usize + 2 != self.k {
+                    continue;
+                }
+                let window = &self.windows[w as usize * self.k..(w as usize + 1) * self.k];
+                let other = window.iter().copied().find(|&c| c as usize != cell && self.cells[c as usize].is_none());
+                match (partner, other) {
+                    (None, Some(o)) => partner = Some(o),
+                    (Some(p), Some(o)) if p != o => return Some(cell as Cell),
+                    _ => {}
                 }
             }
+            None
+        })
+    }
+
+    /// Whether `player` still has a line free of the opponent's stones.
+    pub fn can_still_win(&self, player: Player) -> bool {
+        self.open_windows[player.index()] > 0
+    }
+
+    /// Sorts `cells` by [`Mnk::cell_priority`], best first; stable, so equal cells keep board
+    /// order and the search stays deterministic.
+    pub fn order_by_priority(&mut self, cells: &mut [Cell]) {
+        for &cell in cells.iter() {
+            self.priorities[cell as usize] = self.cell_priority(cell);
         }
-        windows
+        let priorities = &self.priorities;
+        for i in 1..cells.len() {
+            let mut j = i;
+            while j > 0 && priorities[cells[j - 1] as usize] < priorities[cells[j] as usize] {
+                cells.swap(j - 1, j);
+                j -= 1;
+            }
+        }
+    }
+
+    /// The symmetry whose image has the smallest hash: the frame shared by all mirror images.
+    pub fn canonical_symmetry(&self) -> usize {
+        (0..self.hashes.len()).min_by_key(|&s| self.hashes[s]).expect("the identity is always there")
+    }
+
+    /// `cell` as seen in the canonical frame, and back.
+    pub fn to_canonical(&self, cell: Cell) -> Cell {
+        self.symmetries[self.canonical_symmetry()][cell as usize]
+    }
+
+    pub fn from_canonical(&self, cell: Cell) -> Cell {
+        self.inverse_symmetries[self.canonical_symmetry()][cell as usize]
+    }
+
+    /// Whether symmetry `s` maps the position onto itself (checked stone by stone).
+    fn is_symmetric_under(&self, s: usize) -> bool {
+        self.hashes[s] == self.hashes[0]
+            && (0..self.cells.len()).all(|cell| self.cells[self.symmetries[s][cell] as usize] == self.cells[cell])
+    }
+
+    /// Drops every cell that a symmetry of the position maps onto a lower-numbered cell: the
+    /// moves dropped lead to mirror images of positions reached by the moves kept.
+    pub fn drop_symmetric_duplicates(&self, cells: &mut Vec<Cell>) {
+        for s in 1..self.symmetries.len() {
+            if self.is_symmetric_under(s) {
+                let map = &self.symmetries[s];
+                cells.retain(|&cell| map[cell as usize] >= cell);
+            }
+        }
+    }
+
+    /// Neither player can ever complete a line: the game is a draw whatever is played.
+    pub fn is_dead_draw(&self) -> bool {
+        self.open_windows == [0, 0]
     }
 
     /// Lines of `k` still open to one side, weighted by how full they are, from `player`'s view.
     pub fn heuristic(&self, player: Player) -> i32 {
-        self.windows
+        match player {
+            Player::First => self.first_player_eval,
+            Player::Second => -self.first_player_eval,
+        }
+    }
+
+    /// [`Mnk::heuristic`] from scratch, for tests.
+    pub fn heuristic_from_scratch(&self, player: Player) -> i32 {
+        let total: i32 = self
+            .windows
             .chunks_exact(self.k)
             .map(|window| {
-                let (mut mine, mut theirs) = (0u32, 0u32);
+                let mut stones = [0u8; 2];
                 for &cell in window {
-                    match self.cells[cell as usize] {
-                        Some(p) if p == player => mine += 1,
-                        Some(_) => theirs += 1,
-                        None => {}
+                    if let Some(p) = self.cells[cell as usize] {
+                        stones[p.index()] += 1;
                     }
                 }
-                match (mine, theirs) {
-                    (m, 0) if m > 0 => 1 << (2 * m),
-                    (0, t) if t > 0 => -(1 << (2 * t)),
-                    _ => 0,
-                }
+                window_value(stones)
             })
-            .sum()
+            .sum();
+        if player == Player::First {
+            total
+        } else {
+            -total
+        }
     }
 
     /// `b2`-style name of a cell: column letter from the left, row number from the bottom.
@@ -324,6 +513,17 @@ impl fmt::Display for Mnk {
     }
 }
 
+/// What a window is worth to the first player: 4^n for `n` stones of one side in a window the
+/// other side has not entered.
+fn window_value(stones: [u8; 2]) -> i32 {
+    match stones {
+        [0, 0] => 0,
+        [n, 0] => 1 << (2 * n.min(15)),
+        [0, n] => -(1 << (2 * n.min(15))),
+        _ => 0,
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -369,6 +569,29 @@ mod tests {
             }
             assert_eq!(board.winner(), Some(Player::First), "{line:?}");
             assert_eq!(board.play_named(others[0]), Err(MnkError::GameOver));
+        }
+    }
+
+    proptest::proptest! {
+        #[test]
+        fn window_tallies_match_a_recount(size in 0usize..4, picks in proptest::collection::vec(0usize..64, 0..30)) {
+            let (w, h, k) = [(3, 3, 3), (5, 4, 4), (4, 4, 2), (6, 2, 1)][size];
+            let mut board = Mnk::new(w, h, k).unwrap();
+            for pick in picks {
+                let empty: Vec<Cell> = (0..board.cell_count() as Cell).filter(|&c| board.at(c).is_none()).collect();
+                if board.is_over() || empty.is_empty() {
+                    board.take_back();
+                } else {
+                    board.place(empty[pick % empty.len()]);
+                }
+                for player in [Player::First, Player::Second] {
+                    proptest::prop_assert_eq!(board.heuristic(player), board.heuristic_from_scratch(player));
+                    let scan = (0..board.cell_count() as Cell).any(|c| board.at(c).is_none() && board.wins_at(c, player));
+                    proptest::prop_assert_eq!(board.has_winning_cell(player), scan);
+                    let open = board.windows.chunks_exact(k).filter(|win| win.iter().all(|&c| board.at(c) != Some(player.opponent()))).count();
+                    proptest::prop_assert_eq!(board.open_windows[player.index()] as usize, open);
+                }
+            }
         }
     }
 

@@ -3,10 +3,12 @@
 //! share a table entry.
 
 use crate::board::{Cell, Mnk};
-use wuzi_search::{Forced, Game, Outcome, Player, Score};
+use wuzi_search::{Game, Outcome, Player, Score};
 
 impl Game for Mnk {
     type Move = Cell;
+
+    const ORDERED_CANDIDATES: bool = true;
 
     fn side_to_move(&self) -> Player {
         self.to_move()
@@ -55,22 +57,49 @@ impl Game for Mnk {
             out.push(win);
         } else if let (Some(block), _) = self.winning_cells(me.opponent()) {
             out.push(block);
+        } else if let Some(fork) = self.double_threat_cell(me) {
+            out.push(fork);
         } else {
             self.legal_moves(out);
+            self.drop_symmetric_duplicates(out);
+            self.order_by_priority(out);
         }
     }
 
-    fn probe(&mut self, _depth: u32) -> Option<Forced> {
+    fn probe(&mut self, _depth: u32) -> Option<Score> {
         let me = self.to_move();
-        if self.winning_cells(me).1 > 0 {
-            return Some(Forced::Win(1));
+        if self.has_winning_cell(me) {
+            return Some(Score::win_in(1));
         }
-        // Two threats cannot both be blocked, unless the block fills the board.
-        (self.winning_cells(me.opponent()).1 >= 2 && self.empty_count() >= 2).then_some(Forced::Loss(2))
+        if self.is_dead_draw() {
+            return Some(Score::DRAW);
+        }
+        if self.has_winning_cell(me.opponent()) {
+            // Two threats cannot both be blocked (with no win of our own, the game goes on).
+            return (self.winning_cells(me.opponent()).1 >= 2).then_some(Score::loss_in(2));
+        }
+        // Unanswered, a double threat wins on our next move but one; nothing is faster.
+        self.double_threat_cell(me).map(|_| Score::win_in(3))
+    }
+
+    /// A side with no open line left can at best draw.
+    fn bounds(&self) -> (Score, Score) {
+        let me = self.to_move();
+        let lower = if self.can_still_win(me.opponent()) { -Score::INFINITY } else { Score::DRAW };
+        let upper = if self.can_still_win(me) { Score::INFINITY } else { Score::DRAW };
+        (lower, upper)
     }
 
     fn table_key(&self) -> u64 {
-        *self.symmetric_hashes().iter().min().expect("the identity is always there")
+        self.symmetric_hashes()[self.canonical_symmetry()]
+    }
+
+    fn to_table_move(&self, mv: Cell) -> Cell {
+        self.to_canonical(mv)
+    }
+
+    fn from_table_move(&self, mv: Cell) -> Cell {
+        self.from_canonical(mv)
     }
 
     fn move_index(&self, mv: Cell) -> usize {

@@ -1,6 +1,6 @@
 //! The interface a game implements so that every strategy can search it.
 
-use crate::score::{Forced, Score};
+use crate::score::Score;
 use std::fmt::Debug;
 use std::hash::Hash;
 
@@ -75,17 +75,36 @@ pub trait Game {
         self.legal_moves(out);
     }
 
-    /// A proven result for the side to move found without searching (an immediate win, a
-    /// threat-space proof), counted in plies from this position. `depth` is the searcher's
-    /// remaining depth, which a game may use to decide how hard to look.
-    fn probe(&mut self, _depth: u32) -> Option<Forced> {
+    /// The exact value of the position for the side to move, if the game can tell without
+    /// searching (an immediate win, a threat-space proof, a dead draw). Decided scores count
+    /// plies from this position: `Score::win_in(1)` means "wins with its next move". `depth` is
+    /// the searcher's remaining depth, which a game may use to decide how hard to look.
+    fn probe(&mut self, _depth: u32) -> Option<Score> {
         None
     }
 
+    /// Bounds on the value for the side to move known without searching, `(lower, upper)`, with
+    /// decided scores counted from this position as in [`Game::probe`]. A game where a side
+    /// can no longer win says its value is at most a draw; the searcher cuts off at once when
+    /// the bounds fall outside its window. The default knows nothing.
+    fn bounds(&self) -> (Score, Score) {
+        (-Score::INFINITY, Score::INFINITY)
+    }
+
     /// Key for the transposition table. Games with symmetric boards may return a key shared by
-    /// all symmetric images; the searcher then treats a stored move as a hint only.
+    /// all symmetric images, and then map moves into and out of that shared frame with
+    /// [`Game::to_table_move`] and [`Game::from_table_move`]. The searcher treats a stored move
+    /// as a hint: it is used only if it is among the candidates.
     fn table_key(&self) -> u64 {
         self.hash()
+    }
+
+    fn to_table_move(&self, mv: Self::Move) -> Self::Move {
+        mv
+    }
+
+    fn from_table_move(&self, mv: Self::Move) -> Self::Move {
+        mv
     }
 
     /// A dense index of a move, below [`Game::move_index_bound`], for history tables.

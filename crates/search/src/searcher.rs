@@ -20,11 +20,16 @@ pub struct SearchOptions {
     pub killers: bool,
     /// Order moves by how often they caused cut-offs anywhere.
     pub history: bool,
+    /// Deepen one ply at a time (so a search can stop at any moment with a good move). Off,
+    /// the searcher goes straight to its depth limit, or to the end of the game if the game
+    /// bounds its length: the fastest way to solve a small game exactly, where the shallow
+    /// iterations' heuristic results are wasted work.
+    pub iterative_deepening: bool,
 }
 
 impl Default for SearchOptions {
     fn default() -> Self {
-        SearchOptions { pvs: true, tt: true, killers: true, history: true }
+        SearchOptions { pvs: true, tt: true, killers: true, history: true, iterative_deepening: true }
     }
 }
 
@@ -134,7 +139,12 @@ impl<M: Copy + Eq> Searcher<M> {
             .unwrap_or(MAX_PLY as u32 - 1)
             .clamp(1, MAX_PLY as u32 - 1);
         let solved_at = game.max_remaining_plies();
-        for depth in 1..=max_depth {
+        let first_depth = if self.options.iterative_deepening {
+            1
+        } else {
+            max_depth.min(solved_at.unwrap_or(max_depth))
+        };
+        for depth in first_depth..=max_depth {
             let score = self.pvs(game, &budget, depth, 0, -Score::INFINITY, Score::INFINITY);
             if self.aborted {
                 break;
@@ -201,11 +211,16 @@ impl<M: Copy + Eq> Searcher<M> {
             return alpha;
         }
         if ply > 0 {
-            if let Some(forced) = game.probe(depth) {
-                return match forced {
-                    Forced::Win(plies) => Score::win_in(ply + plies),
-                    Forced::Loss(plies) => Score::loss_in(ply + plies),
-                };
+            if let Some(score) = game.probe(depth) {
+                return score.to_root_relative(ply);
+            }
+            let (lower, upper) = game.bounds();
+            let (lower, upper) = (lower.to_root_relative(ply), upper.to_root_relative(ply));
+            if upper <= alpha {
+                return upper;
+            }
+            if lower >= beta {
+                return lower;
             }
         }
         if depth == 0 {
@@ -217,7 +232,7 @@ impl<M: Copy + Eq> Searcher<M> {
         let mut tt_move = None;
         if self.options.tt {
             if let Some(entry) = self.tt.probe(key) {
-                tt_move = entry.mv;
+                tt_move = entry.mv.map(|mv| game.from_table_move(mv));
                 let score = entry.score.to_root_relative(ply);
                 let cut = match entry.bound {
                     Bound::Exact => true,
@@ -282,7 +297,8 @@ impl<M: Copy + Eq> Searcher<M> {
             } else {
                 Bound::Exact
             };
-            self.tt.store(key, best_move, best.to_node_relative(ply), depth, bound);
+            let table_move = best_move.map(|mv| game.to_table_move(mv));
+            self.tt.store(key, table_move, best.to_node_relative(ply), depth, bound);
         }
         best
     }

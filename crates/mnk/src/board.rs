@@ -47,7 +47,11 @@ pub struct Mnk {
 
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum MnkError {
-    BadSize { width: usize, height: usize, k: usize },
+    BadSize {
+        width: usize,
+        height: usize,
+        k: usize,
+    },
     Unreadable(String),
     OffBoard(String),
     Occupied(String),
@@ -75,7 +79,11 @@ const DIRECTIONS: [(isize, isize); 4] = [(1, 0), (0, 1), (1, 1), (1, -1)];
 
 impl Mnk {
     pub fn new(width: usize, height: usize, k: usize) -> Result<Mnk, MnkError> {
-        if !(1..=MAX_SIDE).contains(&width) || !(1..=MAX_SIDE).contains(&height) || k == 0 || k > width.max(height) {
+        if !(1..=MAX_SIDE).contains(&width)
+            || !(1..=MAX_SIDE).contains(&height)
+            || k == 0
+            || k > width.max(height)
+        {
             return Err(MnkError::BadSize { width, height, k });
         }
         let cells = width * height;
@@ -140,6 +148,13 @@ impl Mnk {
         &self.history
     }
 
+    /// A transposition-table size for solving this board: a few KiB per cell doubling with
+    /// each cell, capped at 64 MiB (5,5,4 gains nothing from more). A table is written in
+    /// full when made, so tiny boards get tiny tables.
+    pub fn solver_table_bytes(&self) -> usize {
+        (64usize << 20).min(4096usize << self.cells.len().min(20))
+    }
+
     pub fn cell_count(&self) -> usize {
         self.cells.len()
     }
@@ -195,7 +210,9 @@ impl Mnk {
     pub fn take_back(&mut self) -> Option<Cell> {
         let cell = self.history.pop()?;
         let index = cell as usize;
-        let player = self.cells[index].take().expect("history names an occupied cell");
+        let player = self.cells[index]
+            .take()
+            .expect("history names an occupied cell");
         self.toggle_hashes(player, index);
         self.update_windows(player, index, -1);
         self.winner = None;
@@ -221,7 +238,8 @@ impl Mnk {
     fn neighbour(&self, cell: usize, (dx, dy): (isize, isize), steps: isize) -> Option<usize> {
         let x = (cell % self.width) as isize + dx * steps;
         let y = (cell / self.width) as isize + dy * steps;
-        let inside = (0..self.width as isize).contains(&x) && (0..self.height as isize).contains(&y);
+        let inside =
+            (0..self.width as isize).contains(&x) && (0..self.height as isize).contains(&y);
         inside.then(|| y as usize * self.width + x as usize)
     }
 
@@ -237,18 +255,26 @@ impl Mnk {
         let threat_for = |s: [u8; 2], p: usize, q: usize| u32::from(s[q] == 0 && s[p] + 1 == k);
         let two_short_for = |s: [u8; 2], p: usize, q: usize| u32::from(s[q] == 0 && s[p] + 2 == k);
         let mut completed = false;
-        let range = self.cell_window_start[cell] as usize..self.cell_window_start[cell + 1] as usize;
+        let range =
+            self.cell_window_start[cell] as usize..self.cell_window_start[cell + 1] as usize;
         for &window in &self.cell_windows[range] {
             let before = self.window_stones[window as usize];
             let mut after = before;
             after[me] = after[me].wrapping_add_signed(delta);
             self.window_stones[window as usize] = after;
             completed |= after[me] == k;
-            self.open_windows[them] = self.open_windows[them] + open_for_them(after) - open_for_them(before);
-            self.threat_windows[me] = self.threat_windows[me] + threat_for(after, me, them) - threat_for(before, me, them);
-            self.threat_windows[them] = self.threat_windows[them] + threat_for(after, them, me) - threat_for(before, them, me);
-            self.two_short_windows[me] = self.two_short_windows[me] + two_short_for(after, me, them) - two_short_for(before, me, them);
-            self.two_short_windows[them] = self.two_short_windows[them] + two_short_for(after, them, me) - two_short_for(before, them, me);
+            self.open_windows[them] =
+                self.open_windows[them] + open_for_them(after) - open_for_them(before);
+            self.threat_windows[me] = self.threat_windows[me] + threat_for(after, me, them)
+                - threat_for(before, me, them);
+            self.threat_windows[them] = self.threat_windows[them] + threat_for(after, them, me)
+                - threat_for(before, them, me);
+            self.two_short_windows[me] = self.two_short_windows[me]
+                + two_short_for(after, me, them)
+                - two_short_for(before, me, them);
+            self.two_short_windows[them] = self.two_short_windows[them]
+                + two_short_for(after, them, me)
+                - two_short_for(before, them, me);
             self.first_player_eval += window_value(after) - window_value(before);
         }
         completed
@@ -290,7 +316,8 @@ impl Mnk {
     pub fn wins_at(&self, cell: Cell, player: Player) -> bool {
         let (me, them) = (player.index(), player.opponent().index());
         let index = cell as usize;
-        let range = self.cell_window_start[index] as usize..self.cell_window_start[index + 1] as usize;
+        let range =
+            self.cell_window_start[index] as usize..self.cell_window_start[index + 1] as usize;
         self.cells[index].is_none()
             && self.cell_windows[range].iter().any(|&w| {
                 let stones = self.window_stones[w as usize];
@@ -323,7 +350,8 @@ impl Mnk {
     /// n stones it already holds, for the side that owns them (so attack and defence both rank).
     pub fn cell_priority(&self, cell: Cell) -> i32 {
         let index = cell as usize;
-        let range = self.cell_window_start[index] as usize..self.cell_window_start[index + 1] as usize;
+        let range =
+            self.cell_window_start[index] as usize..self.cell_window_start[index + 1] as usize;
         self.cell_windows[range]
             .iter()
             .map(|&w| match self.window_stones[w as usize] {
@@ -344,7 +372,8 @@ impl Mnk {
             if self.cells[cell].is_some() {
                 return None;
             }
-            let range = self.cell_window_start[cell] as usize..self.cell_window_start[cell + 1] as usize;
+            let range =
+                self.cell_window_start[cell] as usize..self.cell_window_start[cell + 1] as usize;
             let mut partner = None;
             for &w in &self.cell_windows[range] {
                 let stones = self.window_stones[w as usize];
@@ -352,7 +381,10 @@ impl Mnk {
                     continue;
                 }
                 let window = &self.windows[w as usize * self.k..(w as usize + 1) * self.k];
-                let other = window.iter().copied().find(|&c| c as usize != cell && self.cells[c as usize].is_none());
+                let other = window
+                    .iter()
+                    .copied()
+                    .find(|&c| c as usize != cell && self.cells[c as usize].is_none());
                 match (partner, other) {
                     (None, Some(o)) => partner = Some(o),
                     (Some(p), Some(o)) if p != o => return Some(cell as Cell),
@@ -386,7 +418,9 @@ impl Mnk {
 
     /// The symmetry whose image has the smallest hash: the frame shared by all mirror images.
     pub fn canonical_symmetry(&self) -> usize {
-        (0..self.hashes.len()).min_by_key(|&s| self.hashes[s]).expect("the identity is always there")
+        (0..self.hashes.len())
+            .min_by_key(|&s| self.hashes[s])
+            .expect("the identity is always there")
     }
 
     /// `cell` as seen in the canonical frame, and back.
@@ -394,14 +428,15 @@ impl Mnk {
         self.symmetries[self.canonical_symmetry()][cell as usize]
     }
 
-    pub fn from_canonical(&self, cell: Cell) -> Cell {
+    pub fn canonical_back(&self, cell: Cell) -> Cell {
         self.inverse_symmetries[self.canonical_symmetry()][cell as usize]
     }
 
     /// Whether symmetry `s` maps the position onto itself (checked stone by stone).
     fn is_symmetric_under(&self, s: usize) -> bool {
         self.hashes[s] == self.hashes[0]
-            && (0..self.cells.len()).all(|cell| self.cells[self.symmetries[s][cell] as usize] == self.cells[cell])
+            && (0..self.cells.len())
+                .all(|cell| self.cells[self.symmetries[s][cell] as usize] == self.cells[cell])
     }
 
     /// Drops every cell that a symmetry of the position maps onto a lower-numbered cell: the
@@ -500,7 +535,11 @@ impl fmt::Display for Mnk {
                     Some(Player::Second) => 'O',
                     None => '.',
                 };
-                let (open, close) = if Some(cell) == last { ('[', ']') } else { (' ', ' ') };
+                let (open, close) = if Some(cell) == last {
+                    ('[', ']')
+                } else {
+                    (' ', ' ')
+                };
                 write!(f, "{open}{mark}{close}")?;
             }
             writeln!(f)?;
@@ -547,15 +586,29 @@ mod tests {
         assert_eq!(board.play_named("b2"), Err(MnkError::Occupied("b2".into())));
         assert_eq!(board.play_named("d1"), Err(MnkError::OffBoard("d1".into())));
         assert_eq!(board.play_named("a0"), Err(MnkError::OffBoard("a0".into())));
-        assert_eq!(board.play_named("zz"), Err(MnkError::Unreadable("zz".into())));
+        assert_eq!(
+            board.play_named("zz"),
+            Err(MnkError::Unreadable("zz".into()))
+        );
         assert_eq!(board.play_named(""), Err(MnkError::Unreadable("".into())));
-        assert_eq!(board.play_named("é3"), Err(MnkError::Unreadable("é3".into())));
-        assert_eq!((board.history().to_vec(), board.hash_from_scratch()), before);
+        assert_eq!(
+            board.play_named("é3"),
+            Err(MnkError::Unreadable("é3".into()))
+        );
+        assert_eq!(
+            (board.history().to_vec(), board.hash_from_scratch()),
+            before
+        );
     }
 
     #[test]
     fn detects_wins_in_every_direction_and_refuses_moves_after() {
-        for line in [["a1", "b1", "c1"], ["a1", "a2", "a3"], ["a1", "b2", "c3"], ["a3", "b2", "c1"]] {
+        for line in [
+            ["a1", "b1", "c1"],
+            ["a1", "a2", "a3"],
+            ["a1", "b2", "c3"],
+            ["a3", "b2", "c1"],
+        ] {
             let mut board = Mnk::tic_tac_toe();
             let others: Vec<&str> = ["a1", "a2", "a3", "b1", "b2", "b3", "c1", "c2", "c3"]
                 .into_iter()

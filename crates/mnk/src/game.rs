@@ -85,8 +85,16 @@ impl Game for Mnk {
     /// A side with no open line left can at best draw.
     fn bounds(&self) -> (Score, Score) {
         let me = self.to_move();
-        let lower = if self.can_still_win(me.opponent()) { -Score::INFINITY } else { Score::DRAW };
-        let upper = if self.can_still_win(me) { Score::INFINITY } else { Score::DRAW };
+        let lower = if self.can_still_win(me.opponent()) {
+            -Score::INFINITY
+        } else {
+            Score::DRAW
+        };
+        let upper = if self.can_still_win(me) {
+            Score::INFINITY
+        } else {
+            Score::DRAW
+        };
         (lower, upper)
     }
 
@@ -94,12 +102,12 @@ impl Game for Mnk {
         self.symmetric_hashes()[self.canonical_symmetry()]
     }
 
-    fn to_table_move(&self, mv: Cell) -> Cell {
+    fn table_move(&self, mv: Cell) -> Cell {
         self.to_canonical(mv)
     }
 
-    fn from_table_move(&self, mv: Cell) -> Cell {
-        self.from_canonical(mv)
+    fn table_move_back(&self, mv: Cell) -> Cell {
+        self.canonical_back(mv)
     }
 
     fn move_index(&self, mv: Cell) -> usize {

@@ -48,6 +48,13 @@ mod tests {
     #[test]
     fn tic_tac_toe_tree_has_the_known_sizes() {
         let counts = count_tree(&Mnk::tic_tac_toe());
-        assert_eq!(counts, TreeCounts { nodes: 549_946, games: 255_168, positions: 5_478 });
+        assert_eq!(
+            counts,
+            TreeCounts {
+                nodes: 549_946,
+                games: 255_168,
+                positions: 5_478
+            }
+        );
     }
 }

@@ -3,29 +3,32 @@
 /// Every symmetry of a `width` x `height` board: 8 for a square, 4 otherwise. The identity
 /// comes first. Entry `[s][cell]` is where symmetry `s` sends `cell`.
 pub fn board_symmetries(width: usize, height: usize) -> Vec<Vec<u16>> {
-    let (w, h) = (width, height);
-    let mut maps: Vec<Box<dyn Fn(usize, usize) -> (usize, usize)>> = vec![
-        Box::new(|x, y| (x, y)),
-        Box::new(move |x, y| (w - 1 - x, y)),
-        Box::new(move |x, y| (x, h - 1 - y)),
-        Box::new(move |x, y| (w - 1 - x, h - 1 - y)),
-    ];
-    if w == h {
-        maps.push(Box::new(|x, y| (y, x)));
-        maps.push(Box::new(move |x, y| (w - 1 - y, x)));
-        maps.push(Box::new(move |x, y| (y, w - 1 - x)));
-        maps.push(Box::new(move |x, y| (w - 1 - y, w - 1 - x)));
-    }
-    maps.iter()
-        .map(|map| {
-            (0..w * h)
+    let count = if width == height { 8 } else { 4 };
+    (0..count)
+        .map(|symmetry| {
+            (0..width * height)
                 .map(|cell| {
-                    let (x, y) = map(cell % w, cell / w);
-                    (y * w + x) as u16
+                    let (x, y) = image(symmetry, cell % width, cell / width, width, height);
+                    (y * width + x) as u16
                 })
                 .collect()
         })
         .collect()
+}
+
+/// Where symmetry number `symmetry` sends `(x, y)`: mirrors and the half turn for any board,
+/// then (square boards only) the transpose and the quarter turns.
+fn image(symmetry: usize, x: usize, y: usize, w: usize, h: usize) -> (usize, usize) {
+    match symmetry {
+        0 => (x, y),
+        1 => (w - 1 - x, y),
+        2 => (x, h - 1 - y),
+        3 => (w - 1 - x, h - 1 - y),
+        4 => (y, x),
+        5 => (w - 1 - y, x),
+        6 => (y, w - 1 - x),
+        _ => (w - 1 - y, w - 1 - x),
+    }
 }
 
 #[cfg(test)]

@@ -3,7 +3,10 @@
 
 use std::collections::HashMap;
 use wuzi_mnk::Mnk;
-use wuzi_search::{AlphaBeta, Game, Minimax, Negamax, Player, Score, Searcher, Strategy, DEFAULT_TT_BYTES, UNLIMITED_DEPTH};
+use wuzi_search::{
+    AlphaBeta, Game, Minimax, Negamax, Player, Score, Searcher, Strategy, DEFAULT_TT_BYTES,
+    UNLIMITED_DEPTH,
+};
 
 /// Exact value for the side to move: 1 win, 0 draw, -1 loss (memoised negamax).
 fn value(game: &mut Mnk, memo: &mut HashMap<u64, i8>) -> i8 {
@@ -35,13 +38,30 @@ struct Tally {
 }
 
 /// Plays out every line; `owed_win` is set once the AI has stood in a won position.
-fn explore(game: &mut Mnk, ai: Player, strategy: &mut dyn Strategy<Mnk>, owed_win: bool, memo: &mut HashMap<u64, i8>, tally: &mut Tally) {
+fn explore(
+    game: &mut Mnk,
+    ai: Player,
+    strategy: &mut dyn Strategy<Mnk>,
+    owed_win: bool,
+    memo: &mut HashMap<u64, i8>,
+    tally: &mut Tally,
+) {
     if let Some(outcome) = game.outcome() {
         tally.games += 1;
         let line: Vec<String> = game.history().iter().map(|&c| game.cell_name(c)).collect();
-        assert_ne!(outcome, wuzi_search::Outcome::Win(ai.opponent()), "{} lost: {line:?}", strategy.name());
+        assert_ne!(
+            outcome,
+            wuzi_search::Outcome::Win(ai.opponent()),
+            "{} lost: {line:?}",
+            strategy.name()
+        );
         if owed_win {
-            assert_eq!(outcome, wuzi_search::Outcome::Win(ai), "{} let a won game slip: {line:?}", strategy.name());
+            assert_eq!(
+                outcome,
+                wuzi_search::Outcome::Win(ai),
+                "{} let a won game slip: {line:?}",
+                strategy.name()
+            );
         }
         if outcome == wuzi_search::Outcome::Win(ai) {
             tally.ai_wins += 1;
@@ -50,7 +70,10 @@ fn explore(game: &mut Mnk, ai: Player, strategy: &mut dyn Strategy<Mnk>, owed_wi
     }
     if game.side_to_move() == ai {
         let owed_win = owed_win || value(game, memo) == 1;
-        let mv = strategy.search(game).best_move.expect("a move while the game goes on");
+        let mv = strategy
+            .search(game)
+            .best_move
+            .expect("a move while the game goes on");
         game.play(mv);
         explore(game, ai, strategy, owed_win, memo, tally);
         game.undo(mv);
@@ -67,9 +90,15 @@ fn explore(game: &mut Mnk, ai: Player, strategy: &mut dyn Strategy<Mnk>, owed_wi
 
 fn strategies() -> Vec<Box<dyn Strategy<Mnk>>> {
     vec![
-        Box::new(Minimax { depth: UNLIMITED_DEPTH }),
-        Box::new(Negamax { depth: UNLIMITED_DEPTH }),
-        Box::new(AlphaBeta { depth: UNLIMITED_DEPTH }),
+        Box::new(Minimax {
+            depth: UNLIMITED_DEPTH,
+        }),
+        Box::new(Negamax {
+            depth: UNLIMITED_DEPTH,
+        }),
+        Box::new(AlphaBeta {
+            depth: UNLIMITED_DEPTH,
+        }),
         Box::new(Searcher::new(DEFAULT_TT_BYTES)),
     ]
 }
@@ -79,9 +108,24 @@ fn never_loses_and_punishes_every_error() {
     let mut memo = HashMap::new();
     for mut strategy in strategies() {
         for ai in [Player::First, Player::Second] {
-            let mut tally = Tally { games: 0, ai_wins: 0 };
-            explore(&mut Mnk::tic_tac_toe(), ai, strategy.as_mut(), false, &mut memo, &mut tally);
-            assert!(tally.games >= 50, "{} as {ai:?}: only {} games", strategy.name(), tally.games);
+            let mut tally = Tally {
+                games: 0,
+                ai_wins: 0,
+            };
+            explore(
+                &mut Mnk::tic_tac_toe(),
+                ai,
+                strategy.as_mut(),
+                false,
+                &mut memo,
+                &mut tally,
+            );
+            assert!(
+                tally.games >= 50,
+                "{} as {ai:?}: only {} games",
+                strategy.name(),
+                tally.games
+            );
             assert!(tally.ai_wins > 0, "{} as {ai:?} never won", strategy.name());
         }
     }
@@ -98,7 +142,14 @@ fn positions_with_two_wins() -> Vec<Mnk> {
         let mut values = Vec::new();
         for &mv in &moves {
             game.play(mv);
-            values.push(-Minimax { depth: UNLIMITED_DEPTH }.search(game).score.to_root_relative(1));
+            values.push(
+                -Minimax {
+                    depth: UNLIMITED_DEPTH,
+                }
+                .search(game)
+                .score
+                .to_root_relative(1),
+            );
             game.undo(mv);
         }
         if values.contains(&Score::win_in(1)) && values.contains(&Score::win_in(3)) {
@@ -122,10 +173,20 @@ fn every_strategy_takes_the_shortest_win() {
     for mut game in positions {
         for mut strategy in strategies() {
             let result = strategy.search(&mut game);
-            assert_eq!(result.score, Score::win_in(1), "{} on\n{game}", strategy.name());
+            assert_eq!(
+                result.score,
+                Score::win_in(1),
+                "{} on\n{game}",
+                strategy.name()
+            );
             let mv = result.best_move.unwrap();
             game.play(mv);
-            assert_eq!(game.winner(), Some(game.side_to_move().opponent()), "{} on\n{game}", strategy.name());
+            assert_eq!(
+                game.winner(),
+                Some(game.side_to_move().opponent()),
+                "{} on\n{game}",
+                strategy.name()
+            );
             game.undo(mv);
         }
     }

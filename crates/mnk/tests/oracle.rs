@@ -2,10 +2,20 @@
 
 use proptest::prelude::*;
 use wuzi_mnk::Mnk;
-use wuzi_search::{AlphaBeta, Game, Minimax, Negamax, Searcher, Strategy as SearchStrategy, DEFAULT_TT_BYTES, UNLIMITED_DEPTH};
+use wuzi_search::{
+    AlphaBeta, Game, Minimax, Negamax, Searcher, Strategy as SearchStrategy, DEFAULT_TT_BYTES,
+    UNLIMITED_DEPTH,
+};
 
 /// Boards small enough for plain minimax once a few stones are down.
-const BOARDS: [(usize, usize, usize); 6] = [(3, 3, 3), (4, 3, 3), (3, 4, 3), (4, 4, 3), (4, 4, 4), (5, 3, 3)];
+const BOARDS: [(usize, usize, usize); 6] = [
+    (3, 3, 3),
+    (4, 3, 3),
+    (3, 4, 3),
+    (4, 4, 3),
+    (4, 4, 4),
+    (5, 3, 3),
+];
 
 /// A position reached by random legal moves, leaving at most `max_empty` empty cells (fewer
 /// if the game ends first).
@@ -100,9 +110,18 @@ proptest! {
 #[test]
 fn whole_tree_node_counts() {
     let mut game = Mnk::tic_tac_toe();
-    let minimax = Minimax { depth: UNLIMITED_DEPTH }.search(&mut game);
-    let negamax = Negamax { depth: UNLIMITED_DEPTH }.search(&mut game);
-    let alphabeta = AlphaBeta { depth: UNLIMITED_DEPTH }.search(&mut game);
+    let minimax = Minimax {
+        depth: UNLIMITED_DEPTH,
+    }
+    .search(&mut game);
+    let negamax = Negamax {
+        depth: UNLIMITED_DEPTH,
+    }
+    .search(&mut game);
+    let alphabeta = AlphaBeta {
+        depth: UNLIMITED_DEPTH,
+    }
+    .search(&mut game);
     assert_eq!(minimax.nodes, 549_946);
     assert_eq!(negamax.nodes, 549_946);
     assert_eq!(alphabeta.nodes, ALPHABETA_NODES);

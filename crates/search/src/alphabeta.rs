@@ -58,7 +58,10 @@ impl<G: Game> Strategy<G> for AlphaBeta {
 
     fn search(&mut self, game: &mut G) -> SearchResult<G::Move> {
         let start = Instant::now();
-        let mut walk = Walk { nodes: 1, moves: MoveStack::default() };
+        let mut walk = Walk {
+            nodes: 1,
+            moves: MoveStack::default(),
+        };
         let mut best_move = None;
         let mut best = -Score::INFINITY;
         if let Some(score) = leaf_score(game, self.depth, 0) {

@@ -93,17 +93,17 @@ pub trait Game {
 
     /// Key for the transposition table. Games with symmetric boards may return a key shared by
     /// all symmetric images, and then map moves into and out of that shared frame with
-    /// [`Game::to_table_move`] and [`Game::from_table_move`]. The searcher treats a stored move
+    /// [`Game::table_move`] and [`Game::table_move_back`]. The searcher treats a stored move
     /// as a hint: it is used only if it is among the candidates.
     fn table_key(&self) -> u64 {
         self.hash()
     }
 
-    fn to_table_move(&self, mv: Self::Move) -> Self::Move {
+    fn table_move(&self, mv: Self::Move) -> Self::Move {
         mv
     }
 
-    fn from_table_move(&self, mv: Self::Move) -> Self::Move {
+    fn table_move_back(&self, mv: Self::Move) -> Self::Move {
         mv
     }
 

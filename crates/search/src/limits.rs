@@ -17,15 +17,24 @@ pub struct Limits {
 
 impl Limits {
     pub fn depth(depth: u32) -> Limits {
-        Limits { depth: Some(depth), ..Limits::default() }
+        Limits {
+            depth: Some(depth),
+            ..Limits::default()
+        }
     }
 
     pub fn nodes(nodes: u64) -> Limits {
-        Limits { nodes: Some(nodes), ..Limits::default() }
+        Limits {
+            nodes: Some(nodes),
+            ..Limits::default()
+        }
     }
 
     pub fn time(time: Duration) -> Limits {
-        Limits { time: Some(time), ..Limits::default() }
+        Limits {
+            time: Some(time),
+            ..Limits::default()
+        }
     }
 
     pub fn with_stop(mut self, stop: Arc<AtomicBool>) -> Limits {
@@ -48,7 +57,11 @@ impl Budget {
 
     pub fn start(limits: &Limits) -> Budget {
         let start = Instant::now();
-        Budget { limits: limits.clone(), start, deadline: limits.time.map(|t| start + t) }
+        Budget {
+            limits: limits.clone(),
+            start,
+            deadline: limits.time.map(|t| start + t),
+        }
     }
 
     pub fn elapsed(&self) -> Duration {
@@ -68,11 +81,17 @@ impl Budget {
         if nodes % Self::CHECK_EVERY != 0 {
             return false;
         }
-        self.stop_requested() || self.deadline.is_some_and(|deadline| Instant::now() >= deadline)
+        self.stop_requested()
+            || self
+                .deadline
+                .is_some_and(|deadline| Instant::now() >= deadline)
     }
 
     pub fn stop_requested(&self) -> bool {
-        self.limits.stop.as_ref().is_some_and(|stop| stop.load(Ordering::Relaxed))
+        self.limits
+            .stop
+            .as_ref()
+            .is_some_and(|stop| stop.load(Ordering::Relaxed))
     }
 
     /// Whether another iteration is worth starting: one that cannot finish is wasted, and each

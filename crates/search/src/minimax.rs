@@ -83,7 +83,10 @@ impl<G: Game> Strategy<G> for Minimax {
 
     fn search(&mut self, game: &mut G) -> SearchResult<G::Move> {
         let start = Instant::now();
-        let mut walk = Walk { nodes: 1, moves: MoveStack::default() };
+        let mut walk = Walk {
+            nodes: 1,
+            moves: MoveStack::default(),
+        };
         let mover = game.side_to_move();
         let mut best_move = None;
         let mut best = -Score::INFINITY;
@@ -96,7 +99,11 @@ impl<G: Game> Strategy<G> for Minimax {
                 game.play(mv);
                 let first_view = value(game, self.depth - 1, 1, &mut walk);
                 game.undo(mv);
-                let mover_view = if mover == Player::First { first_view } else { -first_view };
+                let mover_view = if mover == Player::First {
+                    first_view
+                } else {
+                    -first_view
+                };
                 if mover_view > best {
                     best = mover_view;
                     best_move = Some(mv);

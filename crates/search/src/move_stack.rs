@@ -8,7 +8,9 @@ pub struct MoveStack<M> {
 
 impl<M> Default for MoveStack<M> {
     fn default() -> Self {
-        MoveStack { buffers: Vec::new() }
+        MoveStack {
+            buffers: Vec::new(),
+        }
     }
 }
 

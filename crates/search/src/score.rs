@@ -68,7 +68,11 @@ impl Score {
             return None;
         }
         let plies = (Self::WIN_VALUE - self.0.abs()) as u32;
-        Some(if self.0 > 0 { Forced::Win(plies) } else { Forced::Loss(plies) })
+        Some(if self.0 > 0 {
+            Forced::Win(plies)
+        } else {
+            Forced::Loss(plies)
+        })
     }
 
     /// A decided score measured from the root becomes one measured from a node `ply` deep, and
@@ -159,7 +163,10 @@ mod tests {
         let loss = Score::loss_in(6);
         assert_eq!(loss.to_node_relative(2), Score::loss_in(4));
         assert_eq!(loss.to_node_relative(2).to_root_relative(2), loss);
-        assert_eq!(Score::heuristic(42).to_node_relative(3), Score::heuristic(42));
+        assert_eq!(
+            Score::heuristic(42).to_node_relative(3),
+            Score::heuristic(42)
+        );
     }
 
     #[test]

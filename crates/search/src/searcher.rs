@@ -29,7 +29,13 @@ pub struct SearchOptions {
 
 impl Default for SearchOptions {
     fn default() -> Self {
-        SearchOptions { pvs: true, tt: true, killers: true, history: true, iterative_deepening: true }
+        SearchOptions {
+            pvs: true,
+            tt: true,
+            killers: true,
+            history: true,
+            iterative_deepening: true,
+        }
     }
 }
 
@@ -165,7 +171,10 @@ impl<M: Copy + Eq> Searcher<M> {
                 Some(Forced::Win(plies) | Forced::Loss(plies)) => plies <= depth,
                 None => false,
             };
-            if proven || solved_at.is_some_and(|plies| depth >= plies) || !budget.worth_another_iteration() {
+            if proven
+                || solved_at.is_some_and(|plies| depth >= plies)
+                || !budget.worth_another_iteration()
+            {
                 break;
             }
         }
@@ -232,7 +241,7 @@ impl<M: Copy + Eq> Searcher<M> {
         let mut tt_move = None;
         if self.options.tt {
             if let Some(entry) = self.tt.probe(key) {
-                tt_move = entry.mv.map(|mv| game.from_table_move(mv));
+                tt_move = entry.mv.map(|mv| game.table_move_back(mv));
                 let score = entry.score.to_root_relative(ply);
                 let cut = match entry.bound {
                     Bound::Exact => true,
@@ -297,8 +306,9 @@ impl<M: Copy + Eq> Searcher<M> {
             } else {
                 Bound::Exact
             };
-            let table_move = best_move.map(|mv| game.to_table_move(mv));
-            self.tt.store(key, table_move, best.to_node_relative(ply), depth, bound);
+            let table_move = best_move.map(|mv| game.table_move(mv));
+            self.tt
+                .store(key, table_move, best.to_node_relative(ply), depth, bound);
         }
         best
     }

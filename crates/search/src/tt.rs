@@ -32,6 +32,9 @@ pub struct Entry<M> {
 pub struct TranspositionTable<M> {
     slots: Vec<Entry<M>>,
     generation: u8,
+    /// Whether anything was stored since the last clear (a fresh table needs no clearing, and
+    /// clearing one would touch every page of its memory).
+    dirty: bool,
 }
 
 impl<M: Copy> TranspositionTable<M> {
@@ -41,7 +44,11 @@ impl<M: Copy> TranspositionTable<M> {
     /// entries; too few bytes for one bucket give a table that stores nothing).
     pub fn with_bytes(bytes: usize) -> Self {
         let fit = bytes / size_of::<Entry<M>>();
-        let len = if fit < 2 { 0 } else { 1usize << (usize::BITS - 1 - fit.leading_zeros()) };
+        let len = if fit < 2 {
+            0
+        } else {
+            1usize << (usize::BITS - 1 - fit.leading_zeros())
+        };
         let empty = Entry {
             key: Self::EMPTY_KEY,
             mv: None,
@@ -50,7 +57,11 @@ impl<M: Copy> TranspositionTable<M> {
             bound: Bound::Empty,
             generation: 0,
         };
-        TranspositionTable { slots: vec![empty; len], generation: 0 }
+        TranspositionTable {
+            slots: vec![empty; len],
+            dirty: false,
+            generation: 0,
+        }
     }
 
     /// Bytes actually held by the entries.
@@ -63,6 +74,9 @@ impl<M: Copy> TranspositionTable<M> {
     }
 
     pub fn clear(&mut self) {
+        if !std::mem::take(&mut self.dirty) {
+            return;
+        }
         for slot in &mut self.slots {
             slot.bound = Bound::Empty;
             slot.key = Self::EMPTY_KEY;
@@ -93,10 +107,14 @@ impl<M: Copy> TranspositionTable<M> {
         if self.slots.is_empty() {
             return;
         }
+        self.dirty = true;
         let first = self.bucket(key);
         let generation = self.generation;
         let bucket = &mut self.slots[first..first + 2];
-        let victim = if let Some(i) = bucket.iter().position(|e| e.key == key && e.bound != Bound::Empty) {
+        let victim = if let Some(i) = bucket
+            .iter()
+            .position(|e| e.key == key && e.bound != Bound::Empty)
+        {
             i
         } else if let Some(i) = bucket.iter().position(|e| e.bound == Bound::Empty) {
             i
@@ -111,7 +129,14 @@ impl<M: Copy> TranspositionTable<M> {
         let slot = &mut bucket[victim];
         // Keep the move of a position we already knew if this visit found none.
         let mv = if slot.key == key { mv.or(slot.mv) } else { mv };
-        *slot = Entry { key, mv, score, depth, bound, generation };
+        *slot = Entry {
+            key,
+            mv,
+            score,
+            depth,
+            bound,
+            generation,
+        };
     }
 }
 
@@ -134,7 +159,10 @@ mod tests {
         let mut table = TranspositionTable::<u16>::with_bytes(1 << 12);
         table.store(7, Some(3), Score::heuristic(5), 4, Bound::Exact);
         let entry = table.probe(7).unwrap();
-        assert_eq!((entry.mv, entry.score, entry.depth, entry.bound), (Some(3), Score::heuristic(5), 4, Bound::Exact));
+        assert_eq!(
+            (entry.mv, entry.score, entry.depth, entry.bound),
+            (Some(3), Score::heuristic(5), 4, Bound::Exact)
+        );
         assert!(table.probe(8).is_none());
         // A revisit without a move keeps the old move.
         table.store(7, None, Score::heuristic(1), 6, Bound::Upper);
@@ -143,7 +171,10 @@ mod tests {
         let stride = table.capacity() as u64;
         table.store(7 + stride, Some(1), Score::DRAW, 9, Bound::Lower);
         table.store(7 + 2 * stride, Some(2), Score::DRAW, 1, Bound::Lower);
-        assert!(table.probe(7).is_none(), "depth 6 was the shallower of the bucket");
+        assert!(
+            table.probe(7).is_none(),
+            "depth 6 was the shallower of the bucket"
+        );
         assert!(table.probe(7 + stride).is_some());
         assert!(table.probe(7 + 2 * stride).is_some());
         table.clear();

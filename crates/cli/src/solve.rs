@@ -1,0 +1,139 @@
+//! `wuzi solve` and `wuzi perft`: exact values and tree sizes of small m,n,k-games.
+
+use crate::algo::Algo;
+use clap::{Args, Subcommand};
+use serde::Serialize;
+use wuzi_mnk::{count_tree, Mnk};
+use wuzi_search::{Forced, Player};
+
+#[derive(Subcommand, Debug)]
+pub enum SmallGame {
+    /// Tic-tac-toe: 3x3, three in a row.
+    Tictactoe,
+    /// Any m,n,k-game: WIDTH x HEIGHT, K in a row wins.
+    Mnk(MnkSize),
+}
+
+#[derive(Args, Debug, Clone)]
+pub struct MnkSize {
+    #[arg(long)]
+    pub width: usize,
+    #[arg(long)]
+    pub height: usize,
+    #[arg(long)]
+    pub k: usize,
+}
+
+impl SmallGame {
+    pub fn board(&self) -> Result<Mnk, String> {
+        match self {
+            SmallGame::Tictactoe => Ok(Mnk::tic_tac_toe()),
+            SmallGame::Mnk(size) => {
+                Mnk::new(size.width, size.height, size.k).map_err(|e| e.to_string())
+            }
+        }
+    }
+}
+
+#[derive(Args, Debug)]
+pub struct SolveArgs {
+    #[command(subcommand)]
+    pub game: SmallGame,
+    /// The algorithm that solves it.
+    #[arg(long, value_enum, default_value_t = Algo::Search, global = true)]
+    pub algo: Algo,
+    /// Print one JSON object instead of text.
+    #[arg(long, global = true)]
+    pub json: bool,
+}
+
+#[derive(Serialize)]
+struct Solution {
+    width: usize,
+    height: usize,
+    k: usize,
+    algo: &'static str,
+    /// "draw", "first-player-win" or "second-player-win".
+    result: &'static str,
+    /// Plies to the end with best play when one side wins, else null.
+    plies: Option<u32>,
+    best_move: Option<String>,
+    nodes: u64,
+    millis: u128,
+}
+
+pub fn solve(args: &SolveArgs) -> Result<String, String> {
+    let mut board = args.game.board()?;
+    let mut strategy = args.algo.solver::<Mnk>(board.solver_table_bytes());
+    let result = strategy.search(&mut board);
+    let mover = board.to_move();
+    let (winner, plies) = match result.score.forced() {
+        Some(Forced::Win(plies)) => (Some(mover), Some(plies)),
+        Some(Forced::Loss(plies)) => (Some(mover.opponent()), Some(plies)),
+        None => (None, None),
+    };
+    let solution = Solution {
+        width: board.width(),
+        height: board.height(),
+        k: board.k(),
+        algo: args.algo.name(),
+        result: match winner {
+            None => "draw",
+            Some(Player::First) => "first-player-win",
+            Some(Player::Second) => "second-player-win",
+        },
+        plies,
+        best_move: result.best_move.map(|mv| board.cell_name(mv)),
+        nodes: result.nodes,
+        millis: result.elapsed.as_millis(),
+    };
+    if args.json {
+        return Ok(serde_json::to_string(&solution).expect("plain data serialises"));
+    }
+    let mut text = format!(
+        "{}x{}, {} in a row: {}",
+        solution.width, solution.height, solution.k, solution.result
+    );
+    if let Some(plies) = plies {
+        text += &format!(" in {plies} plies");
+    }
+    text += &format!(
+        "\nalgorithm {}, {} nodes, {} ms, best first move {}",
+        solution.algo,
+        solution.nodes,
+        solution.millis,
+        solution.best_move.as_deref().unwrap_or("-")
+    );
+    Ok(text)
+}
+
+#[derive(Args, Debug)]
+pub struct PerftArgs {
+    #[command(subcommand)]
+    pub game: SmallGame,
+    #[arg(long, global = true)]
+    pub json: bool,
+}
+
+/// Walking every line grows factorially; beyond this many cells it would not finish.
+const PERFT_MAX_CELLS: usize = 12;
+
+pub fn perft(args: &PerftArgs) -> Result<String, String> {
+    let board = args.game.board()?;
+    if board.cell_count() > PERFT_MAX_CELLS {
+        return Err(format!(
+            "perft walks every line of the game; boards over {PERFT_MAX_CELLS} cells would take too long"
+        ));
+    }
+    let counts = count_tree(&board);
+    if args.json {
+        let json = serde_json::json!({
+            "nodes": counts.nodes, "games": counts.games, "positions": counts.positions,
+        });
+        return Ok(json.to_string());
+    }
+    Ok(format!(
+        "nodes (positions along every line): {}\ncomplete games: {}\ndistinct positions: {}",
+        counts.nodes, counts.games, counts.positions
+    ))
+}

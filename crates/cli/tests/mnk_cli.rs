@@ -1,0 +1,124 @@
+//! The `wuzi` binary's small-game commands, run as a user runs them.
+
+use serde_json::Value;
+use std::io::Write;
+use std::process::{Command, Output, Stdio};
+
+fn wuzi(args: &[&str]) -> Output {
+    Command::new(env!("CARGO_BIN_EXE_wuzi"))
+        .args(args)
+        .output()
+        .expect("wuzi runs")
+}
+
+fn json(args: &[&str]) -> Value {
+    let output = wuzi(args);
+    assert!(
+        output.status.success(),
+        "{args:?}: {}",
+        String::from_utf8_lossy(&output.stderr)
+    );
+    serde_json::from_slice(&output.stdout).expect("one JSON object")
+}
+
+#[test]
+fn solves_tic_tac_toe_with_every_algorithm() {
+    let mut nodes = Vec::new();
+    for algo in ["minimax", "negamax", "alphabeta", "search"] {
+        let solution = json(&["solve", "tictactoe", "--algo", algo, "--json"]);
+        assert_eq!(solution["result"], "draw", "{algo}");
+        assert!(solution["millis"].is_u64());
+        nodes.push(solution["nodes"].as_u64().unwrap());
+    }
+    assert_eq!(nodes[0], 549_946);
+    assert_eq!(nodes[1], 549_946);
+    assert_eq!(nodes[2], 20_866);
+    assert!(nodes[3] < nodes[2]);
+}
+
+#[test]
+fn solves_small_boards_to_their_known_values() {
+    for (w, h, k, result) in [
+        ("3", "3", "3", "draw"),
+        ("4", "3", "3", "first-player-win"),
+        ("4", "4", "4", "draw"),
+        ("5", "4", "4", "draw"),
+        ("5", "5", "4", "draw"),
+    ] {
+        let solution = json(&[
+            "solve", "mnk", "--width", w, "--height", h, "--k", k, "--json",
+        ]);
+        assert_eq!(solution["result"], result, "{w},{h},{k}");
+    }
+}
+
+#[test]
+fn counts_the_tic_tac_toe_tree() {
+    let counts = json(&["perft", "tictactoe", "--json"]);
+    assert_eq!(counts["nodes"], 549_946);
+    assert_eq!(counts["games"], 255_168);
+    assert_eq!(counts["positions"], 5_478);
+}
+
+#[test]
+fn bad_sizes_get_a_clear_error() {
+    for args in [
+        &["solve", "mnk", "--width", "0", "--height", "3", "--k", "3"][..],
+        &["solve", "mnk", "--width", "3", "--height", "3", "--k", "9"],
+        &["perft", "mnk", "--width", "5", "--height", "5", "--k", "4"],
+    ] {
+        let output = wuzi(args);
+        assert_eq!(output.status.code(), Some(2), "{args:?}");
+        assert!(
+            String::from_utf8_lossy(&output.stderr).starts_with("wuzi: "),
+            "{args:?}"
+        );
+    }
+    let output = wuzi(&["solve", "mnk", "--width", "three"]);
+    assert!(!output.status.success());
+}
+
+fn play(args: &[&str], input: &str) -> String {
+    let mut child = Command::new(env!("CARGO_BIN_EXE_wuzi"))
+        .args(["play", "tictactoe"])
+        .args(args)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .spawn()
+        .expect("wuzi runs");
+    child
+        .stdin
+        .take()
+        .unwrap()
+        .write_all(input.as_bytes())
+        .unwrap();
+    let output = child.wait_with_output().unwrap();
+    assert!(output.status.success());
+    String::from_utf8(output.stdout).unwrap()
+}
+
+#[test]
+fn punishes_a_blunder() {
+    // X takes the centre; the edge reply a2 loses to a3, which forks.
+    let transcript = play(&["--first", "ai"], "a2\nc1\nc2\nquit\n");
+    assert!(transcript.contains("AI plays b2"), "{transcript}");
+    assert!(
+        transcript.contains("AI plays a3 (it wins in 5 plies)"),
+        "{transcript}"
+    );
+    assert!(transcript.contains("The AI wins"), "{transcript}");
+    assert!(!transcript.contains("You win"), "{transcript}");
+}
+
+#[test]
+fn refuses_bad_moves_and_keeps_the_game() {
+    let transcript = play(&[], "b2\nb2\nd1\nhello\nundo\nundo\nhint\nnew\n");
+    assert!(transcript.contains("b2 is already taken"), "{transcript}");
+    assert!(transcript.contains("d1 is off the board"), "{transcript}");
+    assert!(transcript.contains("cannot read 'hello'"), "{transcript}");
+    assert!(transcript.contains("Taken back."), "{transcript}");
+    assert!(transcript.contains("Nothing to undo."), "{transcript}");
+    assert!(transcript.contains("Hint: "), "{transcript}");
+    assert!(transcript.contains("New game."), "{transcript}");
+    // Input ending without quit ends the program cleanly too.
+}

@@ -6,7 +6,7 @@ use crate::game::Game;
 use crate::move_stack::MoveStack;
 use crate::negamax::leaf_score;
 use crate::score::Score;
-use crate::strategy::{SearchResult, Strategy};
+use crate::strategy::{best_root_move, SearchResult, Strategy};
 use std::time::Instant;
 
 /// Fail-soft alpha-beta to a fixed depth ([`crate::UNLIMITED_DEPTH`] for the whole tree).
@@ -62,32 +62,14 @@ impl<G: Game> Strategy<G> for AlphaBeta {
             nodes: 1,
             moves: MoveStack::default(),
         };
-        let mut best_move = None;
-        let mut best = -Score::INFINITY;
-        if let Some(score) = leaf_score(game, self.depth, 0) {
-            best = score;
-        } else {
-            let mut moves = Vec::new();
-            game.legal_moves(&mut moves);
-            for mv in moves {
-                game.play(mv);
-                // Only a strictly better move matters at the root, so the window's lower edge
-                // is the best score so far: anything at or below it may come back as a bound.
-                let score = -alphabeta(game, self.depth - 1, 1, -Score::INFINITY, -best, &mut walk);
-                game.undo(mv);
-                if score > best {
-                    best = score;
-                    best_move = Some(mv);
-                }
-            }
-        }
-        SearchResult {
-            best_move,
-            score: best,
-            nodes: walk.nodes,
-            depth: self.depth,
-            pv: best_move.into_iter().collect(),
-            elapsed: start.elapsed(),
-        }
+        let (best_move, score) = match leaf_score(game, self.depth, 0) {
+            Some(score) => (None, score),
+            // Only a strictly better move matters at the root, so the window's lower edge is
+            // the best score so far: anything at or below it may come back as a bound.
+            None => best_root_move(game, |game, best| {
+                -alphabeta(game, self.depth - 1, 1, -Score::INFINITY, -best, &mut walk)
+            }),
+        };
+        SearchResult::fixed_depth(best_move, score, walk.nodes, self.depth, start)
     }
 }

@@ -5,7 +5,7 @@
 use crate::game::{terminal_score, Game, Player};
 use crate::move_stack::MoveStack;
 use crate::score::Score;
-use crate::strategy::{SearchResult, Strategy};
+use crate::strategy::{best_root_move, SearchResult, Strategy};
 use std::time::Instant;
 
 /// Plain minimax to a fixed depth ([`crate::UNLIMITED_DEPTH`] for the whole game tree).
@@ -88,35 +88,17 @@ impl<G: Game> Strategy<G> for Minimax {
             moves: MoveStack::default(),
         };
         let mover = game.side_to_move();
-        let mut best_move = None;
-        let mut best = -Score::INFINITY;
-        if let Some(score) = leaf(game, self.depth, 0) {
-            best = first_player_view(game, score);
-        } else {
-            let mut moves = Vec::new();
-            game.legal_moves(&mut moves);
-            for mv in moves {
-                game.play(mv);
+        let (best_move, score) = match leaf(game, self.depth, 0) {
+            Some(score) => (None, first_player_view(game, score)),
+            None => best_root_move(game, |game, _| {
                 let first_view = value(game, self.depth - 1, 1, &mut walk);
-                game.undo(mv);
-                let mover_view = if mover == Player::First {
+                if mover == Player::First {
                     first_view
                 } else {
                     -first_view
-                };
-                if mover_view > best {
-                    best = mover_view;
-                    best_move = Some(mv);
                 }
-            }
-        }
-        SearchResult {
-            best_move,
-            score: best,
-            nodes: walk.nodes,
-            depth: self.depth,
-            pv: best_move.into_iter().collect(),
-            elapsed: start.elapsed(),
-        }
+            }),
+        };
+        SearchResult::fixed_depth(best_move, score, walk.nodes, self.depth, start)
     }
 }

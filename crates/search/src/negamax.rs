@@ -4,7 +4,7 @@
 use crate::game::{terminal_score, Game};
 use crate::move_stack::MoveStack;
 use crate::score::Score;
-use crate::strategy::{SearchResult, Strategy};
+use crate::strategy::{best_root_move, SearchResult, Strategy};
 use std::time::Instant;
 
 /// Plain negamax to a fixed depth ([`crate::UNLIMITED_DEPTH`] for the whole game tree).
@@ -53,30 +53,12 @@ impl<G: Game> Strategy<G> for Negamax {
         let start = Instant::now();
         let mut nodes = 1;
         let mut stack = MoveStack::default();
-        let mut best_move = None;
-        let mut best = -Score::INFINITY;
-        if let Some(score) = leaf_score(game, self.depth, 0) {
-            best = score;
-        } else {
-            let mut moves = Vec::new();
-            game.legal_moves(&mut moves);
-            for mv in moves {
-                game.play(mv);
-                let score = -negamax(game, self.depth - 1, 1, &mut nodes, &mut stack);
-                game.undo(mv);
-                if score > best {
-                    best = score;
-                    best_move = Some(mv);
-                }
-            }
-        }
-        SearchResult {
-            best_move,
-            score: best,
-            nodes,
-            depth: self.depth,
-            pv: best_move.into_iter().collect(),
-            elapsed: start.elapsed(),
-        }
+        let (best_move, score) = match leaf_score(game, self.depth, 0) {
+            Some(score) => (None, score),
+            None => best_root_move(game, |game, _| {
+                -negamax(game, self.depth - 1, 1, &mut nodes, &mut stack)
+            }),
+        };
+        SearchResult::fixed_depth(best_move, score, nodes, self.depth, start)
     }
 }

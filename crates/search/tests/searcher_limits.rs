@@ -4,7 +4,8 @@ use std::sync::atomic::AtomicBool;
 use std::sync::Arc;
 use std::time::{Duration, Instant};
 use wuzi_search::{
-    AlphaBeta, Game, Limits, Minimax, Outcome, Player, Score, SearchOptions, Searcher, Strategy, UNLIMITED_DEPTH,
+    AlphaBeta, Game, Limits, Minimax, Outcome, Player, Score, SearchOptions, Searcher, Strategy,
+    UNLIMITED_DEPTH,
 };
 
 /// An endless game: three moves everywhere, and a pseudo-random evaluation of each path.
@@ -15,7 +16,9 @@ struct EndlessTree {
 
 impl EndlessTree {
     fn new() -> Self {
-        EndlessTree { path: vec![0x1234_5678] }
+        EndlessTree {
+            path: vec![0x1234_5678],
+        }
     }
 }
 
@@ -36,7 +39,9 @@ impl Game for EndlessTree {
 
     fn play(&mut self, mv: u8) {
         let last = *self.path.last().unwrap();
-        let next = (last ^ (mv as u64 + 1)).wrapping_mul(0x9E37_79B9_7F4A_7C15).rotate_left(17);
+        let next = (last ^ (mv as u64 + 1))
+            .wrapping_mul(0x9E37_79B9_7F4A_7C15)
+            .rotate_left(17);
         self.path.push(next);
     }
 
@@ -121,7 +126,10 @@ fn node_limited_searches_are_deterministic() {
         searcher.search(&mut EndlessTree::new(), &Limits::nodes(20_000), |_| {})
     };
     let (a, b) = (run(), run());
-    assert_eq!((a.best_move, a.score, a.nodes, a.depth, &a.pv), (b.best_move, b.score, b.nodes, b.depth, &b.pv));
+    assert_eq!(
+        (a.best_move, a.score, a.nodes, a.depth, &a.pv),
+        (b.best_move, b.score, b.nodes, b.depth, &b.pv)
+    );
     assert!(a.nodes <= 20_001, "{}", a.nodes);
     assert!(a.depth >= 5);
 }
@@ -134,7 +142,11 @@ fn reports_every_completed_iteration() {
     let result = searcher.search(&mut EndlessTree::new(), &Limits::depth(7), |report| {
         depths.push(report.depth);
         assert!(report.nodes >= last_nodes);
-        assert_eq!(report.pv.len(), report.depth as usize, "a full-length principal variation");
+        assert_eq!(
+            report.pv.len(),
+            report.depth as usize,
+            "a full-length principal variation"
+        );
         last_nodes = report.nodes;
     });
     assert_eq!(depths, (1..=7).collect::<Vec<_>>());
@@ -146,22 +158,40 @@ fn reports_every_completed_iteration() {
 fn stops_on_time_and_on_the_stop_flag() {
     let mut searcher = Searcher::new(1 << 20);
     let start = Instant::now();
-    let result = searcher.search(&mut EndlessTree::new(), &Limits::time(Duration::from_millis(50)), |_| {});
+    let result = searcher.search(
+        &mut EndlessTree::new(),
+        &Limits::time(Duration::from_millis(50)),
+        |_| {},
+    );
     // A generous margin: the promise is "stops soon after the limit", on a loaded machine too.
-    assert!(start.elapsed() < Duration::from_secs(2), "{:?}", start.elapsed());
+    assert!(
+        start.elapsed() < Duration::from_secs(2),
+        "{:?}",
+        start.elapsed()
+    );
     assert!(result.best_move.is_some());
 
     let stop = Arc::new(AtomicBool::new(true));
     let start = Instant::now();
-    let result = searcher.search(&mut EndlessTree::new(), &Limits::default().with_stop(stop), |_| {});
+    let result = searcher.search(
+        &mut EndlessTree::new(),
+        &Limits::default().with_stop(stop),
+        |_| {},
+    );
     assert!(start.elapsed() < Duration::from_secs(2));
-    assert!(result.best_move.is_some(), "a move even when stopped at once");
+    assert!(
+        result.best_move.is_some(),
+        "a move even when stopped at once"
+    );
 }
 
 #[test]
 fn depth_limited_search_agrees_with_alphabeta_without_a_table() {
     for depth in 1..=6 {
-        let options = SearchOptions { tt: false, ..SearchOptions::default() };
+        let options = SearchOptions {
+            tt: false,
+            ..SearchOptions::default()
+        };
         let mut searcher = Searcher::new(0).with_options(options);
         let result = searcher.search(&mut EndlessTree::new(), &Limits::depth(depth), |_| {});
         let reference = AlphaBeta { depth }.search(&mut EndlessTree::new());
@@ -173,7 +203,10 @@ fn depth_limited_search_agrees_with_alphabeta_without_a_table() {
 fn solves_nim_exactly_with_every_option_set() {
     for counters in 1..=14 {
         let mut game = Nim { counters, moves: 0 };
-        let oracle = Minimax { depth: UNLIMITED_DEPTH }.search(&mut game);
+        let oracle = Minimax {
+            depth: UNLIMITED_DEPTH,
+        }
+        .search(&mut game);
         assert_eq!(oracle.score > Score::DRAW, counters % 4 != 0, "{counters}");
         for bits in 0..32u32 {
             let options = SearchOptions {
@@ -185,7 +218,10 @@ fn solves_nim_exactly_with_every_option_set() {
             };
             let mut searcher = Searcher::new(1 << 16).with_options(options);
             let result = searcher.search(&mut game, &Limits::depth(40), |_| {});
-            assert_eq!(result.score, oracle.score, "{counters} counters, {options:?}");
+            assert_eq!(
+                result.score, oracle.score,
+                "{counters} counters, {options:?}"
+            );
         }
     }
 }

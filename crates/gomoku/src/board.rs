@@ -1,0 +1,605 @@
+//! The board: stones, play/undo in place, Zobrist hash, the result, and the incrementally
+//! maintained shapes of every empty point with their per-colour counts.
+//!
+//! Shapes are stored line by line (per colour and direction), so the cells a move changes are
+//! contiguous: `play` saves those few bytes and the counts, and `undo` copies them back
+//! instead of recomputing. Nothing here allocates after construction.
+
+use crate::forbidden::Foul;
+use crate::geometry::{geometry, Dir, Geometry, CELLS, LINES, STEP};
+use crate::notation::{parse_moves_with_text, MoveListError, Point, MAX_SIZE, MIN_SIZE};
+use crate::pattern::{state_index, Shape, REACH, SHAPE_COUNT};
+use crate::rules::Rule;
+use crate::table::{table, ShapeTable};
+use std::fmt;
+use std::sync::OnceLock;
+use wuzi_search::{zobrist_keys, Outcome, Player};
+
+/// Cells saved per line on each move: the point and `REACH` on each side.
+const SPAN: usize = 2 * REACH + 1;
+/// Bytes per stored line of shapes (padding of `REACH` at the front).
+const LINE_BYTES: usize = 32;
+const _: () = assert!(MAX_SIZE + 2 * REACH <= LINE_BYTES);
+const ZOBRIST_SEED: u64 = 0x5755_5A49_474F_4D4B;
+
+fn zobrist() -> &'static [u64] {
+    static KEYS: OnceLock<Vec<u64>> = OnceLock::new();
+    KEYS.get_or_init(|| zobrist_keys(ZOBRIST_SEED, 2 * CELLS + 1))
+}
+
+/// Why a game ended.
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
+pub enum Reason {
+    /// The winner made a five.
+    Five,
+    /// Renju: Black made an overline (and no exact five), and loses.
+    Overline,
+    /// Renju: Black made two fours at once, and loses.
+    DoubleFour,
+    /// Renju: Black made two real open threes at once, and loses.
+    DoubleThree,
+    /// The board is full without a five: a draw.
+    BoardFull,
+}
+
+impl Reason {
+    pub fn name(self) -> &'static str {
+        match self {
+            Reason::Five => "five",
+            Reason::Overline => "overline",
+            Reason::DoubleFour => "double-four",
+            Reason::DoubleThree => "double-three",
+            Reason::BoardFull => "board-full",
+        }
+    }
+}
+
+impl From<Foul> for Reason {
+    fn from(f: Foul) -> Reason {
+        match f {
+            Foul::Overline => Reason::Overline,
+            Foul::DoubleFour => Reason::DoubleFour,
+            Foul::DoubleThree => Reason::DoubleThree,
+        }
+    }
+}
+
+/// The end of a game: the winner (`None` for a draw) and why.
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
+pub struct GameResult {
+    pub winner: Option<Player>,
+    pub reason: Reason,
+}
+
+impl GameResult {
+    pub fn outcome(self) -> Outcome {
+        match self.winner {
+            Some(p) => Outcome::Win(p),
+            None => Outcome::Draw,
+        }
+    }
+}
+
+/// Per-colour counts of (empty point, direction) pairs by the shape a stone there makes.
+/// `five > 0` means the colour can win at once (it has a four on the board); `open_four > 0`
+/// means it has an open three; `four` counts every point-direction that makes any four.
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Default)]
+pub struct ThreatCounts {
+    pub five: u32,
+    pub open_four: u32,
+    pub four: u32,
+    pub open_three: u32,
+}
+
+/// Invalid board size or set-up.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum BoardError {
+    Size(usize),
+    Move(MoveListError),
+    Position(String),
+}
+
+impl fmt::Display for BoardError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            BoardError::Size(n) => write!(
+                f,
+                "board size {n} is not supported (use {MIN_SIZE} to {MAX_SIZE})"
+            ),
+            BoardError::Move(e) => e.fmt(f),
+            BoardError::Position(s) => f.write_str(s),
+        }
+    }
+}
+
+impl std::error::Error for BoardError {}
+
+impl From<MoveListError> for BoardError {
+    fn from(e: MoveListError) -> Self {
+        BoardError::Move(e)
+    }
+}
+
+/// What `put` changed, so that `take` can restore it by copying.
+#[derive(Clone)]
+struct Snapshot {
+    shapes: [[[u8; SPAN]; 4]; 2],
+    counts: [[u16; SHAPE_COUNT]; 2],
+}
+
+/// A Gomoku position with its history. See the crate docs.
+#[derive(Clone)]
+pub struct Board {
+    size: usize,
+    rule: Rule,
+    geo: &'static Geometry,
+    /// Shape table per colour (exact-five or five-or-more).
+    tables: [&'static ShapeTable; 2],
+    /// How far from a move shapes can change: 4 in freestyle, 5 when exactness matters.
+    radius: usize,
+    zobrist: &'static [u64],
+    /// 0 empty, 1 black, 2 white; indexed by [`Point::index`].
+    cells: [u8; CELLS],
+    /// Stone bitboards per colour, direction and line (bit `position + REACH`).
+    pub(crate) bits: [[[u32; LINES]; 4]; 2],
+    /// Shapes per colour, direction, line and `position + REACH`; `None` on occupied points.
+    pub(crate) shapes: [[[[u8; LINE_BYTES]; LINES]; 4]; 2],
+    /// Per colour, the number of (empty point, direction) pairs with each shape.
+    counts: [[u16; SHAPE_COUNT]; 2],
+    hash: u64,
+    side: Player,
+    stones: usize,
+    history: Vec<Point>,
+    snapshots: Vec<Snapshot>,
+    result: Option<GameResult>,
+}
+
+impl Board {
+    /// An empty `size` x `size` board, Black to move.
+    pub fn new(size: usize, rule: Rule) -> Result<Board, BoardError> {
+        if !(MIN_SIZE..=MAX_SIZE).contains(&size) {
+            return Err(BoardError::Size(size));
+        }
+        let exact = |c| table(rule.exact_five(c));
+        let mut b = Board {
+            size,
+            rule,
+            geo: geometry(size),
+            tables: [exact(Player::First), exact(Player::Second)],
+            radius: if rule == Rule::Freestyle { 4 } else { REACH },
+            zobrist: zobrist(),
+            cells: [0; CELLS],
+            bits: [[[0; LINES]; 4]; 2],
+            shapes: [[[[0; LINE_BYTES]; LINES]; 4]; 2],
+            counts: [[0; SHAPE_COUNT]; 2],
+            hash: 0,
+            side: Player::First,
+            stones: 0,
+            history: Vec::with_capacity(size * size),
+            snapshots: Vec::with_capacity(size * size),
+            result: None,
+        };
+        b.recompute_shapes();
+        Ok(b)
+    }
+
+    /// The position after a move list in either notation (see [`crate::parse_moves`]). An
+    /// off-board or occupied point, or a move after the game ended, is an error naming the
+    /// move and its index.
+    pub fn from_moves(size: usize, rule: Rule, moves: &str) -> Result<Board, BoardError> {
+        let mut b = Board::new(size, rule)?;
+        for (index, (p, text)) in parse_moves_with_text(moves, size)?.into_iter().enumerate() {
+            b.try_play(p).map_err(|problem| MoveListError {
+                index,
+                text,
+                problem,
+            })?;
+        }
+        Ok(b)
+    }
+
+    /// A position given as stones. The side to move is `to_move`, or else follows from the
+    /// counts (equal: Black; one more black: White). The move history starts empty. A five
+    /// already on the board ends the game (both colours having one is an error).
+    pub fn from_stones(
+        size: usize,
+        rule: Rule,
+        black: &[Point],
+        white: &[Point],
+        to_move: Option<Player>,
+    ) -> Result<Board, BoardError> {
+        let mut b = Board::new(size, rule)?;
+        for (colour, list, name) in [
+            (Player::First, black, "black"),
+            (Player::Second, white, "white"),
+        ] {
+            for (i, &p) in list.iter().enumerate() {
+                if !p.on_board(size) {
+                    return Err(BoardError::Position(format!(
+                        "{name} stone {} (1-based) {:?} is off the {size}x{size} board",
+                        i + 1,
+                        p
+                    )));
+                }
+                if !b.is_empty(p) {
+                    return Err(BoardError::Position(format!(
+                        "{name} stone {} (1-based) {} is on an occupied point",
+                        i + 1,
+                        p.to_human(size)
+                    )));
+                }
+                b.put(p, colour);
+            }
+        }
+        b.snapshots.clear();
+        let side = match to_move {
+            Some(s) => s,
+            None if black.len() == white.len() => Player::First,
+            None if black.len() == white.len() + 1 => Player::Second,
+            None => {
+                return Err(BoardError::Position(format!(
+                    "{} black and {} white stones: give the side to move",
+                    black.len(),
+                    white.len()
+                )))
+            }
+        };
+        if side == Player::Second {
+            b.side = side;
+            b.hash ^= b.zobrist[2 * CELLS];
+        }
+        let fives: Vec<Player> = [Player::First, Player::Second]
+            .into_iter()
+            .filter(|&c| b.has_five_on_board(c))
+            .collect();
+        b.result = match fives.as_slice() {
+            [] if b.stones == size * size => Some(GameResult {
+                winner: None,
+                reason: Reason::BoardFull,
+            }),
+            [] => None,
+            [c] => Some(GameResult {
+                winner: Some(*c),
+                reason: Reason::Five,
+            }),
+            _ => {
+                return Err(BoardError::Position(
+                    "both colours have a five on the board".into(),
+                ))
+            }
+        };
+        Ok(b)
+    }
+
+    pub fn size(&self) -> usize {
+        self.size
+    }
+
+    pub fn rule(&self) -> Rule {
+        self.rule
+    }
+
+    pub fn side_to_move(&self) -> Player {
+        self.side
+    }
+
+    /// Zobrist hash of the stones and the side to move.
+    pub fn hash(&self) -> u64 {
+        self.hash
+    }
+
+    /// `Some` once the game is over.
+    pub fn result(&self) -> Option<GameResult> {
+        self.result
+    }
+
+    /// The result in the search core's terms.
+    pub fn outcome(&self) -> Option<Outcome> {
+        self.result.map(GameResult::outcome)
+    }
+
+    /// Moves played since the start (or since the set-up stones), in order.
+    pub fn moves(&self) -> &[Point] {
+        &self.history
+    }
+
+    pub fn last_move(&self) -> Option<Point> {
+        self.history.last().copied()
+    }
+
+    /// Stones on the board (set-up stones included).
+    pub fn stone_count(&self) -> usize {
+        self.stones
+    }
+
+    /// The stone on `p`, if any (`None` also off the board).
+    pub fn stone(&self, p: Point) -> Option<Player> {
+        if !p.on_board(self.size) {
+            return None;
+        }
+        match self.cells[p.index()] {
+            1 => Some(Player::First),
+            2 => Some(Player::Second),
+            _ => None,
+        }
+    }
+
+    /// True when `p` is on the board and free.
+    pub fn is_empty(&self, p: Point) -> bool {
+        p.on_board(self.size) && self.cells[p.index()] == 0
+    }
+
+    /// Every point of the board, row by row from the top.
+    pub fn points(&self) -> impl Iterator<Item = Point> + '_ {
+        (0..self.size).flat_map(move |y| (0..self.size).map(move |x| Point::new(x, y)))
+    }
+
+    /// The shape a `colour` stone on empty point `p` makes along `dir` (`None` on occupied
+    /// points).
+    #[inline]
+    pub fn shape(&self, p: Point, dir: Dir, colour: Player) -> Shape {
+        let (d, i) = (dir as usize, p.index());
+        let (l, q) = (self.geo.line[d][i] as usize, self.geo.pos[d][i] as usize);
+        Shape::from_u8(self.shapes[colour.index()][d][l][q + REACH])
+    }
+
+    /// [`Board::shape`] in all four directions.
+    #[inline]
+    pub fn shapes(&self, p: Point, colour: Player) -> [Shape; 4] {
+        let i = p.index();
+        let s = &self.shapes[colour.index()];
+        std::array::from_fn(|d| {
+            let (l, q) = (self.geo.line[d][i] as usize, self.geo.pos[d][i] as usize);
+            Shape::from_u8(s[d][l][q + REACH])
+        })
+    }
+
+    /// How many (empty point, direction) pairs have `shape` for `colour`. O(1).
+    #[inline]
+    pub fn shape_count(&self, colour: Player, shape: Shape) -> u32 {
+        self.counts[colour.index()][shape as usize] as u32
+    }
+
+    /// The threat counts of `colour`. O(1).
+    pub fn threats(&self, colour: Player) -> ThreatCounts {
+        let c = |s| self.shape_count(colour, s);
+        ThreatCounts {
+            five: c(Shape::Five),
+            open_four: c(Shape::OpenFour),
+            four: c(Shape::Four) + c(Shape::FourFour) + c(Shape::OpenFour),
+            open_three: c(Shape::OpenThree),
+        }
+    }
+
+    /// Plays `p` for the side to move, checked: an error (and no change) when `p` is off the
+    /// board or occupied or the game is over.
+    pub fn try_play(&mut self, p: Point) -> Result<(), String> {
+        if let Some(r) = self.result {
+            return Err(format!("the game is already over ({})", r.reason.name()));
+        }
+        if !p.on_board(self.size) {
+            return Err(format!("not on the {0}x{0} board", self.size));
+        }
+        if self.cells[p.index()] != 0 {
+            return Err("the point is occupied".into());
+        }
+        self.play(p);
+        Ok(())
+    }
+
+    /// Plays `p` for the side to move and decides whether that ends the game. `p` must be
+    /// empty and the game not over (checked in debug builds only; see [`Board::try_play`]).
+    pub fn play(&mut self, p: Point) {
+        debug_assert!(self.is_empty(p) && self.result.is_none());
+        let c = self.side;
+        let result = self.judge(p, c);
+        self.put(p, c);
+        self.history.push(p);
+        self.side = c.opponent();
+        self.hash ^= self.zobrist[2 * CELLS];
+        self.result = match result {
+            None if self.stones == self.size * self.size => Some(GameResult {
+                winner: None,
+                reason: Reason::BoardFull,
+            }),
+            r => r,
+        };
+    }
+
+    /// Takes back the last move; `None` (and no change) when there is none.
+    pub fn undo(&mut self) -> Option<Point> {
+        let p = self.history.pop()?;
+        self.side = self.side.opponent();
+        self.hash ^= self.zobrist[2 * CELLS];
+        self.take(p, self.side);
+        self.result = None;
+        Some(p)
+    }
+
+    /// The result if `colour` plays `p` now (before it is placed).
+    #[inline]
+    fn judge(&mut self, p: Point, colour: Player) -> Option<GameResult> {
+        if self.shapes(p, colour).contains(&Shape::Five) {
+            return Some(GameResult {
+                winner: Some(colour),
+                reason: Reason::Five,
+            });
+        }
+        if self.rule.has_fouls(colour) {
+            if let Some(f) = self.foul(p) {
+                return Some(GameResult {
+                    winner: Some(colour.opponent()),
+                    reason: f.into(),
+                });
+            }
+        }
+        None
+    }
+
+    /// Places a stone and updates the lines, hash, shapes and counts, saving what it changes.
+    pub(crate) fn put(&mut self, p: Point, colour: Player) {
+        let i = p.index();
+        let col = colour.index();
+        let mut snap = Snapshot {
+            shapes: [[[0; SPAN]; 4]; 2],
+            counts: self.counts,
+        };
+        for d in 0..4 {
+            let (l, q) = (self.geo.line[d][i] as usize, self.geo.pos[d][i] as usize);
+            for k in 0..2 {
+                snap.shapes[k][d].copy_from_slice(&self.shapes[k][d][l][q..q + SPAN]);
+            }
+        }
+        self.snapshots.push(snap);
+        self.cells[i] = col as u8 + 1;
+        self.hash ^= self.zobrist[col * CELLS + i];
+        self.stones += 1;
+        for d in 0..4 {
+            let (l, q) = (self.geo.line[d][i] as usize, self.geo.pos[d][i] as usize);
+            self.bits[col][d][l] |= 1 << (q + REACH);
+            for k in 0..2 {
+                let old = std::mem::take(&mut self.shapes[k][d][l][q + REACH]);
+                self.counts[k][old as usize] -= 1;
+            }
+            self.update_line(d, l, q);
+        }
+    }
+
+    /// Removes the stone `put` placed last, restoring the saved shapes and counts.
+    pub(crate) fn take(&mut self, p: Point, colour: Player) {
+        let i = p.index();
+        let col = colour.index();
+        let snap = self.snapshots.pop().expect("take without put");
+        self.cells[i] = 0;
+        self.hash ^= self.zobrist[col * CELLS + i];
+        self.stones -= 1;
+        for d in 0..4 {
+            let (l, q) = (self.geo.line[d][i] as usize, self.geo.pos[d][i] as usize);
+            self.bits[col][d][l] &= !(1 << (q + REACH));
+            for k in 0..2 {
+                self.shapes[k][d][l][q..q + SPAN].copy_from_slice(&snap.shapes[k][d]);
+            }
+        }
+        self.counts = snap.counts;
+    }
+
+    /// Recomputes the shapes of the empty points within `radius` of position `q` of a line.
+    #[inline(always)]
+    fn update_line(&mut self, d: usize, l: usize, q: usize) {
+        let len = self.geo.len[d][l] as usize;
+        let lo = q.saturating_sub(self.radius);
+        let hi = (q + self.radius).min(len - 1);
+        let black = self.bits[0][d][l];
+        let white = self.bits[1][d][l];
+        let wall = self.geo.wall[d][l];
+        let free = !(black | white);
+        let (tb, tw) = (self.tables[0], self.tables[1]);
+        for r in lo..=hi {
+            if (free >> (r + REACH)) & 1 == 0 {
+                continue;
+            }
+            let b = (black >> r) & 0x7FF;
+            let w = (white >> r) & 0x7FF;
+            let x = (wall >> r) & 0x7FF;
+            let sb = tb[state_index(b, w | x)];
+            let sw = tw[state_index(w, b | x)];
+            let cell = &mut self.shapes[0][d][l][r + REACH];
+            if *cell != sb {
+                self.counts[0][*cell as usize] -= 1;
+                self.counts[0][sb as usize] += 1;
+                *cell = sb;
+            }
+            let cell = &mut self.shapes[1][d][l][r + REACH];
+            if *cell != sw {
+                self.counts[1][*cell as usize] -= 1;
+                self.counts[1][sw as usize] += 1;
+                *cell = sw;
+            }
+        }
+    }
+
+    /// Recomputes every shape and count from the stones (construction).
+    fn recompute_shapes(&mut self) {
+        self.shapes = [[[[0; LINE_BYTES]; LINES]; 4]; 2];
+        self.counts = [[0; SHAPE_COUNT]; 2];
+        for d in 0..4 {
+            for l in 0..self.geo.lines[d] {
+                let len = self.geo.len[d][l] as usize;
+                let free = !(self.bits[0][d][l] | self.bits[1][d][l]);
+                for r in 0..len {
+                    if (free >> (r + REACH)) & 1 != 0 {
+                        // Count the point as `None` first so that the update can move it.
+                        self.counts[0][0] += 1;
+                        self.counts[1][0] += 1;
+                    }
+                }
+                let saved = self.radius;
+                self.radius = MAX_SIZE;
+                self.update_line(d, l, 0);
+                self.radius = saved;
+            }
+        }
+    }
+
+    /// True when `colour` has a five (by its rule) somewhere on the board.
+    fn has_five_on_board(&self, colour: Player) -> bool {
+        let exact = self.rule.exact_five(colour);
+        (0..4).any(|d| {
+            (0..self.geo.lines[d]).any(|l| {
+                let mut bits = self.bits[colour.index()][d][l];
+                while bits != 0 {
+                    let start = bits.trailing_zeros();
+                    let run = (bits >> start).trailing_ones();
+                    if run == 5 || (run > 5 && !exact) {
+                        return true;
+                    }
+                    bits &= !(((1u64 << run) - 1) << start) as u32;
+                }
+                false
+            })
+        })
+    }
+
+    /// The hash computed from scratch (for tests of the incremental one).
+    pub fn hash_from_scratch(&self) -> u64 {
+        let mut h = 0;
+        for p in self.points() {
+            if let Some(c) = self.stone(p) {
+                h ^= self.zobrist[c.index() * CELLS + p.index()];
+            }
+        }
+        if self.side == Player::Second {
+            h ^= self.zobrist[2 * CELLS];
+        }
+        h
+    }
+
+    /// The point at position `r` of line `l` in direction `d`.
+    #[inline]
+    pub(crate) fn line_point(&self, d: usize, l: usize, r: usize) -> Point {
+        let i = self.geo.start[d][l] as isize + r as isize * STEP[d];
+        Point::from_index(i as usize).expect("on the line")
+    }
+
+    /// (line, position, length) of `p` in direction `d`.
+    #[inline]
+    pub(crate) fn locate(&self, p: Point, d: usize) -> (usize, usize, usize) {
+        let i = p.index();
+        let l = self.geo.line[d][i] as usize;
+        (l, self.geo.pos[d][i] as usize, self.geo.len[d][l] as usize)
+    }
+}
+
+impl fmt::Debug for Board {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(
+            f,
+            "Board({}x{}, {}, {:?} to move, moves: {})",
+            self.size,
+            self.size,
+            self.rule,
+            self.side,
+            crate::notation::format_moves(&self.history, self.size, false)
+        )
+    }
+}

@@ -1,0 +1,230 @@
+//! A position as plain data and as text, for front ends (`wuzi show`, the web server), and
+//! setting one up from a move list or from stone lists.
+
+use crate::board::{Board, BoardError, GameResult};
+use crate::forbidden::Foul;
+use crate::notation::{parse_moves_with_text, MoveListError, Point};
+use crate::pattern::Shape;
+use crate::rules::Rule;
+use wuzi_search::Player;
+
+/// The points where one side's stone would make a threat (empty points, row by row). Under
+/// renju, Black's forbidden points are left out of `open_four` and `four`.
+#[derive(Clone, Debug, PartialEq, Eq, Default)]
+pub struct SideThreats {
+    /// A stone here makes a five: the side can win at once.
+    pub five: Vec<Point>,
+    /// A stone here makes a straight four (the side has an open three through it).
+    pub open_four: Vec<Point>,
+    /// A stone here makes some other four (or two fours in one line).
+    pub four: Vec<Point>,
+}
+
+/// Everything `wuzi show` reports about a position.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Description {
+    pub size: usize,
+    pub rule: Rule,
+    pub to_move: Player,
+    pub result: Option<GameResult>,
+    pub moves: Vec<Point>,
+    pub last_move: Option<Point>,
+    pub black: Vec<Point>,
+    pub white: Vec<Point>,
+    /// Indexed by [`Player::index`]: Black first.
+    pub threats: [SideThreats; 2],
+    /// Renju, Black to move and the game not over: where Black may not play.
+    pub forbidden: Vec<(Point, Foul)>,
+}
+
+/// Sets up a position from either a move list (`moves`) or stone lists (`black`, `white`,
+/// optional `to_move`); giving both kinds is an error. Lists use either notation.
+pub fn parse_position(
+    size: usize,
+    rule: Rule,
+    moves: &str,
+    black: &str,
+    white: &str,
+    to_move: Option<Player>,
+) -> Result<Board, BoardError> {
+    let stones_given = !black.trim().is_empty() || !white.trim().is_empty();
+    if !stones_given {
+        let board = Board::from_moves(size, rule, moves)?;
+        if let Some(side) = to_move {
+            if side != board.side_to_move() {
+                return Err(BoardError::Position(
+                    "the side to move of a move list follows from its length".into(),
+                ));
+            }
+        }
+        return Ok(board);
+    }
+    if !moves.trim().is_empty() {
+        return Err(BoardError::Position(
+            "give either a move list or stones, not both".into(),
+        ));
+    }
+    let list = |text: &str, name: &str| -> Result<Vec<Point>, BoardError> {
+        let parsed = parse_moves_with_text(text, size)
+            .map_err(|e| BoardError::Position(format!("{name} stones: {e}")))?;
+        let mut seen = Vec::new();
+        for (index, (p, text)) in parsed.iter().enumerate() {
+            if seen.contains(p) {
+                let e = MoveListError {
+                    index,
+                    text: text.clone(),
+                    problem: "listed twice".into(),
+                };
+                return Err(BoardError::Position(format!("{name} stones: {e}")));
+            }
+            seen.push(*p);
+        }
+        Ok(seen)
+    };
+    let b = list(black, "black")?;
+    let w = list(white, "white")?;
+    Board::from_stones(size, rule, &b, &w, to_move)
+}
+
+/// Describes `board` (it is left as it was; `&mut` only because the renju check looks ahead).
+pub fn describe(board: &mut Board) -> Description {
+    let mut black = Vec::new();
+    let mut white = Vec::new();
+    for p in board.points() {
+        match board.stone(p) {
+            Some(Player::First) => black.push(p),
+            Some(Player::Second) => white.push(p),
+            None => {}
+        }
+    }
+    let fouls = board.forbidden_points();
+    let is_forbidden = |p: Point| fouls.iter().any(|&(q, _)| q == p);
+    let mut threats: [SideThreats; 2] = Default::default();
+    for colour in [Player::First, Player::Second] {
+        let t = &mut threats[colour.index()];
+        let fouls_apply = board.rule().has_fouls(colour);
+        for p in board.points().filter(|&p| board.is_empty(p)) {
+            let s = board.shapes(p, colour);
+            if s.contains(&Shape::Five) {
+                t.five.push(p);
+            } else if fouls_apply && is_forbidden(p) {
+                continue;
+            } else if s.contains(&Shape::OpenFour) {
+                t.open_four.push(p);
+            } else if s.iter().any(|s| s.is_four()) {
+                t.four.push(p);
+            }
+        }
+    }
+    Description {
+        size: board.size(),
+        rule: board.rule(),
+        to_move: board.side_to_move(),
+        result: board.result(),
+        moves: board.moves().to_vec(),
+        last_move: board.last_move(),
+        black,
+        white,
+        threats,
+        forbidden: if board.side_to_move() == Player::First && board.result().is_none() {
+            fouls
+        } else {
+            Vec::new()
+        },
+    }
+}
+
+fn colour_name(c: Player) -> &'static str {
+    match c {
+        Player::First => "black",
+        Player::Second => "white",
+    }
+}
+
+fn list(points: &[Point], size: usize) -> String {
+    if points.is_empty() {
+        "-".into()
+    } else {
+        points
+            .iter()
+            .map(|p| p.to_human(size))
+            .collect::<Vec<_>>()
+            .join(" ")
+    }
+}
+
+/// The position as text: the board with coordinates on the edges (`X` black, `O` white, the
+/// last move in parentheses, `#` where Black may not play), then whose turn it is, the
+/// result, the threats and the forbidden points.
+pub fn render(board: &mut Board) -> String {
+    let d = describe(board);
+    let n = d.size;
+    let mut out = String::new();
+    let letters: String = (0..n)
+        .map(|x| format!(" {}", (b'a' + x as u8) as char))
+        .collect();
+    out.push_str(&format!("  {letters}\n"));
+    for y in 0..n {
+        let mut row: Vec<char> = vec![' '; 2 * n + 1];
+        for x in 0..n {
+            let p = Point::new(x, y);
+            row[2 * x + 1] = match board.stone(p) {
+                Some(Player::First) => 'X',
+                Some(Player::Second) => 'O',
+                None if d.forbidden.iter().any(|&(q, _)| q == p) => '#',
+                None => '.',
+            };
+            if d.last_move == Some(p) {
+                row[2 * x] = '(';
+                row[2 * x + 2] = ')';
+            }
+        }
+        let row: String = row.into_iter().collect();
+        out.push_str(&format!("{:>2}{row}{}\n", n - y, n - y));
+    }
+    out.push_str(&format!("  {letters}\n"));
+    out.push_str(&format!(
+        "rule: {}, size: {n}x{n}, stones: {} black, {} white\n",
+        d.rule,
+        d.black.len(),
+        d.white.len()
+    ));
+    match d.result {
+        Some(GameResult {
+            winner: Some(w),
+            reason,
+        }) => out.push_str(&format!(
+            "result: {} wins ({})\n",
+            colour_name(w),
+            reason.name()
+        )),
+        Some(r) => out.push_str(&format!("result: draw ({})\n", r.reason.name())),
+        None => out.push_str(&format!("to move: {}\n", colour_name(d.to_move))),
+    }
+    for c in [Player::First, Player::Second] {
+        let t = &d.threats[c.index()];
+        out.push_str(&format!(
+            "{} threats: five at {}; open four at {}; four at {}\n",
+            colour_name(c),
+            list(&t.five, n),
+            list(&t.open_four, n),
+            list(&t.four, n)
+        ));
+    }
+    if d.rule == Rule::Renju && d.result.is_none() && d.to_move == Player::First {
+        let f: Vec<String> = d
+            .forbidden
+            .iter()
+            .map(|(p, f)| format!("{} ({})", p.to_human(n), f.name()))
+            .collect();
+        out.push_str(&format!(
+            "forbidden for black: {}\n",
+            if f.is_empty() {
+                "-".into()
+            } else {
+                f.join(", ")
+            }
+        ));
+    }
+    out
+}

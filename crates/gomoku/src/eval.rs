@@ -1,0 +1,34 @@
+//! Static evaluation from the incremental shape counts, from the side to move's view.
+
+use crate::board::Board;
+use crate::pattern::Shape;
+
+/// What one (empty point, direction) with this shape is worth to its owner.
+fn shape_value(shape: Shape) -> i32 {
+    match shape {
+        Shape::None | Shape::Overline | Shape::One => 0,
+        Shape::Two => 2,
+        Shape::OpenTwo => 6,
+        Shape::Three => 8,
+        Shape::OpenThree => 25,
+        Shape::Four => 30,
+        Shape::FourFour | Shape::OpenFour => 120,
+        Shape::Five => 400,
+    }
+}
+
+fn material(board: &Board, colour: wuzi_search::Player) -> i32 {
+    Shape::ALL
+        .iter()
+        .map(|&s| board.shape_count(colour, s) as i32 * shape_value(s))
+        .sum()
+}
+
+/// The side to move's shapes minus the opponent's. Having the move is worth more the sharper
+/// the position: our threats are a tempo ahead of the opponent's, so they count extra.
+pub fn evaluate(board: &Board) -> i32 {
+    let me = board.side_to_move();
+    let mine = material(board, me);
+    let theirs = material(board, me.opponent());
+    mine + mine / 4 - theirs
+}

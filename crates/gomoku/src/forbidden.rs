@@ -1,0 +1,119 @@
+//! Renju: Black's forbidden moves (fouls).
+//!
+//! A Black move that makes an exact five wins, whatever else it makes. Otherwise it is a foul
+//! when it makes an overline (six or more), two or more fours (also two in one line, like
+//! `X_XXX_X`), or two or more *real* open threes. A three is real when one of the points
+//! that would turn it into a straight four is itself not forbidden once the three's stone is
+//! on the board: checked recursively, as the official rules and the referee programs do.
+
+use crate::board::Board;
+use crate::notation::Point;
+use crate::pattern::{Shape, REACH};
+use wuzi_search::Player;
+
+const BLACK: Player = Player::First;
+
+/// The kind of foul a Black move commits under renju.
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
+pub enum Foul {
+    DoubleThree,
+    DoubleFour,
+    Overline,
+}
+
+impl Foul {
+    pub fn name(self) -> &'static str {
+        match self {
+            Foul::DoubleThree => "double-three",
+            Foul::DoubleFour => "double-four",
+            Foul::Overline => "overline",
+        }
+    }
+}
+
+impl Board {
+    /// Under renju, the foul a Black stone on `p` would commit now; `None` when it is not
+    /// forbidden, when `p` is not an empty point, or under the other rules. Does not depend on
+    /// whose turn it is. Leaves the board as it was (it places stones to look ahead).
+    pub fn foul(&mut self, p: Point) -> Option<Foul> {
+        if !self.rule().has_fouls(BLACK) || !self.is_empty(p) {
+            return None;
+        }
+        self.foul_at(p)
+    }
+
+    /// The points where Black may not play now (renju only), row by row from the top.
+    pub fn forbidden_points(&mut self) -> Vec<(Point, Foul)> {
+        let mut out = Vec::new();
+        if !self.rule().has_fouls(BLACK) {
+            return out;
+        }
+        let points: Vec<Point> = self.points().collect();
+        for p in points {
+            if let Some(f) = self.foul(p) {
+                out.push((p, f));
+            }
+        }
+        out
+    }
+
+    fn foul_at(&mut self, p: Point) -> Option<Foul> {
+        let shapes = self.shapes(p, BLACK);
+        if shapes.contains(&Shape::Five) {
+            return None;
+        }
+        if shapes.contains(&Shape::Overline) {
+            return Some(Foul::Overline);
+        }
+        if shapes.iter().map(|s| s.four_count()).sum::<u32>() >= 2 {
+            return Some(Foul::DoubleFour);
+        }
+        if shapes.iter().filter(|&&s| s == Shape::OpenThree).count() < 2 {
+            return None;
+        }
+        self.put(p, BLACK);
+        let mut real = 0;
+        for (d, &shape) in shapes.iter().enumerate() {
+            if shape == Shape::OpenThree && self.real_three(p, d) {
+                real += 1;
+                if real == 2 {
+                    break;
+                }
+            }
+        }
+        self.take(p, BLACK);
+        (real >= 2).then_some(Foul::DoubleThree)
+    }
+
+    /// With Black's stone on `p`, whether the open three through `p` along `d` can become a
+    /// straight four on a point that is not itself forbidden.
+    fn real_three(&mut self, p: Point, d: usize) -> bool {
+        let (l, q, len) = self.locate(p, d);
+        let black = self.bits[0][d][l];
+        let occupied = black | self.bits[1][d][l];
+        for r in q.saturating_sub(3)..=(q + 3).min(len - 1) {
+            if (occupied >> (r + REACH)) & 1 != 0
+                || self.shapes[0][d][l][r + REACH] != Shape::OpenFour as u8
+            {
+                continue;
+            }
+            // The straight four made on `r` is the run of stones through it: it must hold `p`.
+            let bits = black | 1 << (r + REACH);
+            let (mut a, mut b) = (r + REACH, r + REACH);
+            while bits >> (a - 1) & 1 != 0 {
+                a -= 1;
+            }
+            while bits >> (b + 1) & 1 != 0 {
+                b += 1;
+            }
+            if !(a..=b).contains(&(q + REACH)) {
+                continue;
+            }
+            let key = self.line_point(d, l, r);
+            if self.foul_at(key).is_none() {
+                return true;
+            }
+        }
+        false
+    }
+}

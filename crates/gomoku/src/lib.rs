@@ -1,0 +1,41 @@
+//! wuzi-gomoku: the Gomoku board and everything that recognises what is on it.
+//!
+//! - [`Board`]: stones on a 5x5 to 22x22 board, `play`/`undo` in place without allocating,
+//!   the move history, an incremental Zobrist hash, the result, and for every empty point,
+//!   direction and colour the [`Shape`] a stone there would make, with per-colour counts of
+//!   those shapes kept in O(1).
+//! - [`Rule`]: freestyle, standard (exactly five) and renju (Black's fouls, see
+//!   [`Board::foul`]).
+//! - [`Point`] and move lists in both notations (`h8` and `7,7`).
+//! - [`describe`] and [`render`]: a position as plain data and as text, for front ends.
+
+mod board;
+mod describe;
+mod eval;
+mod forbidden;
+mod game;
+mod geometry;
+mod movegen;
+mod notation;
+mod pattern;
+mod rules;
+mod table;
+mod vcf;
+
+pub use board::{Board, BoardError, GameResult, Reason, ThreatCounts};
+pub use describe::{describe, parse_position, render, Description, SideThreats};
+pub use forbidden::Foul;
+pub use game::Gomoku;
+pub use geometry::{Dir, DIRS};
+pub use notation::{
+    format_moves, parse_moves, parse_point, MoveListError, Point, MAX_SIZE, MIN_SIZE,
+};
+pub use pattern::{Shape, SHAPE_COUNT};
+pub use rules::Rule;
+pub use vcf::{Vcf, VcfWin};
+pub use wuzi_search::Player;
+
+/// The colour that moves first.
+pub const BLACK: Player = Player::First;
+/// The colour that moves second.
+pub const WHITE: Player = Player::Second;

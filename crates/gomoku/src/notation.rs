@@ -1,0 +1,280 @@
+//! Coordinates and move lists in both notations of `notation.md`:
+//! human `h8` (column letter from the left, row number from the bottom) and Gomocup `7,7`
+//! (0-based x from the left, 0-based y from the top).
+
+use std::fmt;
+
+/// The smallest board side.
+pub const MIN_SIZE: usize = 5;
+/// The largest board side (columns `a`..`v`).
+pub const MAX_SIZE: usize = 22;
+
+/// A point of the board, stored as `y * MAX_SIZE + x` in Gomocup coordinates so that it means
+/// the same on every board size and fits a dense table index.
+#[derive(Copy, Clone, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub struct Point(u16);
+
+impl Point {
+    /// The point at column `x` (from the left) and row `y` (from the top), both 0-based.
+    /// Both must be below [`MAX_SIZE`].
+    pub const fn new(x: usize, y: usize) -> Point {
+        assert!(x < MAX_SIZE && y < MAX_SIZE);
+        Point((y * MAX_SIZE + x) as u16)
+    }
+
+    /// 0-based column from the left.
+    pub const fn x(self) -> usize {
+        self.0 as usize % MAX_SIZE
+    }
+
+    /// 0-based row from the top.
+    pub const fn y(self) -> usize {
+        self.0 as usize / MAX_SIZE
+    }
+
+    /// A dense index below `MAX_SIZE * MAX_SIZE`, the same on every board size.
+    pub const fn index(self) -> usize {
+        self.0 as usize
+    }
+
+    /// The inverse of [`Point::index`]; `None` when out of range.
+    pub fn from_index(index: usize) -> Option<Point> {
+        (index < MAX_SIZE * MAX_SIZE).then_some(Point(index as u16))
+    }
+
+    /// True when the point lies on a `size` x `size` board.
+    pub fn on_board(self, size: usize) -> bool {
+        self.x() < size && self.y() < size
+    }
+
+    /// Human notation on a `size` board: `h8` is `7,7` on 15x15.
+    pub fn to_human(self, size: usize) -> String {
+        let col = (b'a' + self.x() as u8) as char;
+        format!("{col}{}", size - self.y())
+    }
+
+    /// Gomocup notation: `x,y`.
+    pub fn to_gomocup(self) -> String {
+        format!("{},{}", self.x(), self.y())
+    }
+}
+
+impl fmt::Debug for Point {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "Point({},{})", self.x(), self.y())
+    }
+}
+
+/// Why one move of a list was refused.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct MoveListError {
+    /// 0-based position of the move in the list.
+    pub index: usize,
+    /// The move as written.
+    pub text: String,
+    /// What is wrong with it.
+    pub problem: String,
+}
+
+impl fmt::Display for MoveListError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(
+            f,
+            "move {} (1-based) \"{}\": {}",
+            self.index + 1,
+            self.text,
+            self.problem
+        )
+    }
+}
+
+impl std::error::Error for MoveListError {}
+
+/// Parses one point in either notation (`h8`, `H8`, `7,7`) on a `size` board.
+pub fn parse_point(text: &str, size: usize) -> Result<Point, String> {
+    let moves = parse_moves(text, size).map_err(|e| e.problem)?;
+    match moves.as_slice() {
+        [p] => Ok(*p),
+        _ => Err(format!("\"{}\" is not a single point", text.trim())),
+    }
+}
+
+/// Parses a move list: `h8 i9 h9`, `h8i9h9`, `h8,i9`, `7,7 8,6` (case-insensitive).
+/// Checks syntax and that every point is on the board, nothing else (see
+/// [`crate::Board::from_moves`] for legality).
+pub fn parse_moves(text: &str, size: usize) -> Result<Vec<Point>, MoveListError> {
+    Ok(parse_moves_with_text(text, size)?
+        .into_iter()
+        .map(|(p, _)| p)
+        .collect())
+}
+
+/// [`parse_moves`], keeping each move as written (for error messages).
+pub(crate) fn parse_moves_with_text(
+    text: &str,
+    size: usize,
+) -> Result<Vec<(Point, String)>, MoveListError> {
+    if !(MIN_SIZE..=MAX_SIZE).contains(&size) {
+        return Err(MoveListError {
+            index: 0,
+            text: String::new(),
+            problem: format!("board size {size} is not in {MIN_SIZE}..={MAX_SIZE}"),
+        });
+    }
+    let bytes = text.as_bytes();
+    let mut out = Vec::new();
+    let mut i = 0;
+    let is_sep = |b: u8| b.is_ascii_whitespace() || b == b',' || b == b';';
+    loop {
+        while i < bytes.len() && is_sep(bytes[i]) {
+            i += 1;
+        }
+        if i >= bytes.len() {
+            return Ok(out);
+        }
+        let start = i;
+        let index = out.len();
+        let err = |end: usize, problem: String| MoveListError {
+            index,
+            text: String::from_utf8_lossy(&bytes[start..end]).into_owned(),
+            problem,
+        };
+        let digits = |mut j: usize| {
+            let s = j;
+            while j < bytes.len() && bytes[j].is_ascii_digit() {
+                j += 1;
+            }
+            (s, j)
+        };
+        let number = |s: usize, e: usize| -> Option<usize> {
+            if e == s || e - s > 3 {
+                None
+            } else {
+                std::str::from_utf8(&bytes[s..e]).ok()?.parse().ok()
+            }
+        };
+        if bytes[i].is_ascii_alphabetic() {
+            while i < bytes.len() && bytes[i].is_ascii_alphabetic() {
+                i += 1;
+            }
+            let (ds, de) = digits(i);
+            i = de;
+            if i < bytes.len() && !is_sep(bytes[i]) && !bytes[i].is_ascii_alphabetic() {
+                while i < bytes.len() && !is_sep(bytes[i]) {
+                    i += 1;
+                }
+                return Err(err(i, "not a move (expected e.g. h8 or 7,7)".into()));
+            }
+            if ds - start != 1 {
+                return Err(err(i, "a column is a single letter".into()));
+            }
+            let Some(row) = number(ds, de) else {
+                return Err(err(i, "missing or bad row number".into()));
+            };
+            let x = (bytes[start].to_ascii_lowercase() - b'a') as usize;
+            if x >= size || row == 0 || row > size {
+                return Err(err(i, format!("not on the {size}x{size} board")));
+            }
+            out.push((Point::new(x, size - row), text[start..i].to_string()));
+        } else if bytes[i].is_ascii_digit() {
+            let (xs, xe) = digits(i);
+            let mut j = xe;
+            while j < bytes.len() && bytes[j] == b' ' {
+                j += 1;
+            }
+            if j >= bytes.len() || bytes[j] != b',' {
+                return Err(err(xe, "expected \"x,y\"".into()));
+            }
+            j += 1;
+            while j < bytes.len() && bytes[j] == b' ' {
+                j += 1;
+            }
+            let (ys, ye) = digits(j);
+            i = ye;
+            if i < bytes.len() && !is_sep(bytes[i]) {
+                while i < bytes.len() && !is_sep(bytes[i]) {
+                    i += 1;
+                }
+                return Err(err(i, "not a move (expected e.g. h8 or 7,7)".into()));
+            }
+            let (Some(x), Some(y)) = (number(xs, xe), number(ys, ye)) else {
+                return Err(err(i, "expected \"x,y\"".into()));
+            };
+            if x >= size || y >= size {
+                return Err(err(i, format!("not on the {size}x{size} board")));
+            }
+            out.push((Point::new(x, y), text[start..i].to_string()));
+        } else {
+            while i < bytes.len() && !is_sep(bytes[i]) {
+                i += 1;
+            }
+            // Keep the slice on a char boundary for non-ASCII input.
+            while i < bytes.len() && !text.is_char_boundary(i) {
+                i += 1;
+            }
+            return Err(err(i, "not a move (expected e.g. h8 or 7,7)".into()));
+        }
+    }
+}
+
+/// Formats points in human notation separated by spaces (`h8 i9`), or in Gomocup notation
+/// (`7,7 8,6`) when `gomocup` is set.
+pub fn format_moves(points: &[Point], size: usize, gomocup: bool) -> String {
+    let parts: Vec<String> = points
+        .iter()
+        .map(|p| {
+            if gomocup {
+                p.to_gomocup()
+            } else {
+                p.to_human(size)
+            }
+        })
+        .collect();
+    parts.join(" ")
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn examples_from_notation_md() {
+        let p = |s| parse_point(s, 15).unwrap();
+        assert_eq!(p("h8"), Point::new(7, 7));
+        assert_eq!(p("a15"), Point::new(0, 0));
+        assert_eq!(p("a1"), Point::new(0, 14));
+        assert_eq!(p("o1"), Point::new(14, 14));
+        assert_eq!(p("J8"), Point::new(9, 7));
+        assert_eq!(p("9,7"), Point::new(9, 7));
+        assert_eq!(Point::new(9, 7).to_human(15), "j8");
+        assert_eq!(Point::new(21, 0).to_human(22), "v22");
+        assert_eq!(Point::new(9, 7).to_gomocup(), "9,7");
+    }
+
+    #[test]
+    fn list_forms() {
+        let a = parse_moves("h8 i9 h9 h10", 15).unwrap();
+        assert_eq!(parse_moves("h8i9h9h10", 15).unwrap(), a);
+        assert_eq!(parse_moves("H8,I9;h9  h10", 15).unwrap(), a);
+        assert_eq!(parse_moves("7,7 8,6 7,6 7,5", 15).unwrap(), a);
+        assert_eq!(parse_moves("7,7,8,6, 7, 6 7,5", 15).unwrap(), a);
+        assert_eq!(parse_moves("  ", 15).unwrap(), vec![]);
+        assert_eq!(format_moves(&a, 15, false), "h8 i9 h9 h10");
+        assert_eq!(format_moves(&a, 15, true), "7,7 8,6 7,6 7,5");
+    }
+
+    #[test]
+    fn errors_name_the_move_and_index() {
+        let e = parse_moves("h8 i9 p3 h10", 15).unwrap_err();
+        assert_eq!((e.index, e.text.as_str()), (2, "p3"));
+        assert!(e.to_string().contains("move 3 (1-based) \"p3\""), "{e}");
+        for bad in [
+            "h0", "h16", "15,0", "7", "7,", "hh8", "h", "é9", "7,7x", "h9999",
+        ] {
+            let e = parse_moves(&format!("a1 {bad}"), 15).unwrap_err();
+            assert_eq!(e.index, 1, "{bad}");
+        }
+        assert!(parse_point("h8 h9", 15).is_err());
+        assert!(parse_point("", 15).is_err());
+    }
+}

@@ -1,7 +1,13 @@
 //! The `wuzi` command line: one binary for every front end.
 
 mod algo;
+mod analyze;
+mod bench;
+mod match_cmd;
+mod play_gomoku;
 mod play_mnk;
+mod position;
+mod show;
 mod solve;
 
 use clap::{Parser, Subcommand};
@@ -20,11 +26,22 @@ struct Cli {
 
 #[derive(Subcommand, Debug)]
 enum Command {
-    /// Play in the terminal.
+    /// Play Gomoku against the engine in the terminal (or `wuzi play tictactoe`).
+    #[command(args_conflicts_with_subcommands = true)]
     Play {
         #[command(subcommand)]
-        game: PlayGame,
+        game: Option<PlayGame>,
+        #[command(flatten)]
+        gomoku: play_gomoku::PlayGomokuArgs,
     },
+    /// Show a position: the board, whose turn it is, the result, threats, forbidden points.
+    Show(show::ShowArgs),
+    /// Analyse a position with the engine.
+    Analyze(analyze::AnalyzeArgs),
+    /// Search fixed positions to fixed depths: a node-count signature and the speed.
+    Bench(bench::BenchArgs),
+    /// Play a match between two engine settings and estimate the Elo difference.
+    Match(match_cmd::MatchArgs),
     /// Solve a small game exactly from the empty board.
     Solve(solve::SolveArgs),
     /// Count the whole game tree of a tiny game (nodes, complete games, distinct positions).
@@ -50,11 +67,30 @@ fn print(result: Result<String, String>) -> ExitCode {
     }
 }
 
+fn print_unit(result: Result<(), String>) -> ExitCode {
+    match result {
+        Ok(()) => ExitCode::SUCCESS,
+        Err(message) => {
+            eprintln!("wuzi: {message}");
+            ExitCode::from(2)
+        }
+    }
+}
+
 fn main() -> ExitCode {
     let cli = Cli::parse();
     match cli.command {
+        Command::Play { game: None, gomoku } => {
+            let stdin = std::io::stdin();
+            print_unit(play_gomoku::play(&gomoku, stdin.lock(), std::io::stdout()))
+        }
+        Command::Show(args) => print(show::show(&args)),
+        Command::Analyze(args) => print(analyze::analyze(&args)),
+        Command::Bench(args) => print(bench::bench(&args)),
+        Command::Match(args) => print(match_cmd::run(&args)),
         Command::Play {
-            game: PlayGame::Tictactoe(args),
+            game: Some(PlayGame::Tictactoe(args)),
+            ..
         } => {
             let stdin = std::io::stdin();
             match play_mnk::play(&args, stdin.lock(), std::io::stdout()) {

@@ -406,6 +406,14 @@ impl Board {
         };
     }
 
+    /// Gives the move to the other side without placing a stone, so a threat search can ask
+    /// what the opponent would do with the move. A second `pass` undoes it; nothing else may
+    /// be undone in between.
+    pub(crate) fn pass(&mut self) {
+        self.side = self.side.opponent();
+        self.hash ^= self.zobrist[2 * CELLS];
+    }
+
     /// Takes back the last move; `None` (and no change) when there is none.
     pub fn undo(&mut self) -> Option<Point> {
         let p = self.history.pop()?;

@@ -4,14 +4,22 @@ use crate::board::Board;
 use crate::eval::evaluate;
 use crate::movegen::{five_points, MoveGen};
 use crate::notation::{Point, MAX_SIZE};
+use crate::threat::{ThreatKind, ThreatLimits, ThreatSolver};
 use wuzi_search::{Game, Outcome, Player, Score};
 
+/// Longest VCF looked for at a leaf of the main search, in attacker moves.
+const LEAF_VCF_ATTACKS: u32 = 6;
+/// Node cap of one leaf VCF: a leaf must stay cheap, and a fixed cap keeps the search
+/// deterministic.
+const LEAF_VCF_NODES: u64 = 300;
+
 /// A board being searched: the position and the buffers move generation reuses.
-#[derive(Clone)]
 pub struct Gomoku {
     pub board: Board,
     movegen: MoveGen,
     fives: Vec<Point>,
+    /// Proves wins by continuous fours at the leaves, when enabled.
+    leaf_vcf: Option<ThreatSolver>,
 }
 
 impl Gomoku {
@@ -20,6 +28,27 @@ impl Gomoku {
             board,
             movegen: MoveGen::default(),
             fives: Vec::with_capacity(8),
+            leaf_vcf: None,
+        }
+    }
+
+    /// Searches at most `n` moves where nothing forces the reply (0: all).
+    pub fn set_max_candidates(&mut self, n: usize) {
+        self.movegen.max_candidates = n;
+    }
+
+    /// Switches on the leaf VCF with a table of `table_bytes`.
+    pub fn enable_leaf_vcf(&mut self, table_bytes: usize) {
+        self.leaf_vcf = Some(ThreatSolver::new(table_bytes));
+    }
+
+    pub fn leaf_table_bytes(&self) -> usize {
+        self.leaf_vcf.as_ref().map_or(0, ThreatSolver::table_bytes)
+    }
+
+    pub fn clear_leaf_table(&mut self) {
+        if let Some(solver) = &mut self.leaf_vcf {
+            solver.clear();
         }
     }
 }
@@ -63,8 +92,9 @@ impl Game for Gomoku {
         self.movegen.candidates(&mut self.board, out);
     }
 
-    /// A five to make wins now; two fives to block cannot both be blocked.
-    fn probe(&mut self, _depth: u32) -> Option<Score> {
+    /// A five to make wins now; two fives to block cannot both be blocked; at a leaf, a short
+    /// VCF proves a win.
+    fn probe(&mut self, depth: u32) -> Option<Score> {
         let me = self.board.side_to_move();
         if self.board.threats(me).five > 0 {
             return Some(Score::win_in(1));
@@ -75,6 +105,19 @@ impl Game for Gomoku {
             five_points(&self.board, them, &mut self.fives, 2);
             if self.fives.len() >= 2 {
                 return Some(Score::loss_in(2));
+            }
+        }
+        if depth == 0 && self.board.threats(me).four > 0 {
+            if let Some(solver) = &mut self.leaf_vcf {
+                let limits = ThreatLimits {
+                    max_attacks: LEAF_VCF_ATTACKS,
+                    nodes: Some(LEAF_VCF_NODES),
+                    deadline: None,
+                    stop: None,
+                };
+                if let Some(win) = solver.solve(&mut self.board, ThreatKind::Vcf, &limits) {
+                    return Some(Score::win_in(win.plies));
+                }
             }
         }
         None

@@ -7,10 +7,13 @@
 //! - [`Rule`]: freestyle, standard (exactly five) and renju (Black's fouls, see
 //!   [`Board::foul`]).
 //! - [`Point`] and move lists in both notations (`h8` and `7,7`).
+//! - [`Engine`]: the engine facade every front end uses: threat solving, then search, within
+//!   time, node and depth limits.
 //! - [`describe`] and [`render`]: a position as plain data and as text, for front ends.
 
 mod board;
 mod describe;
+mod engine;
 mod eval;
 mod forbidden;
 mod game;
@@ -20,10 +23,11 @@ mod notation;
 mod pattern;
 mod rules;
 mod table;
-mod vcf;
+mod threat;
 
 pub use board::{Board, BoardError, GameResult, Reason, ThreatCounts};
 pub use describe::{describe, parse_position, render, Description, SideThreats};
+pub use engine::{move_budget, stop_flag, Analysis, Engine, EngineOptions, Info};
 pub use forbidden::Foul;
 pub use game::Gomoku;
 pub use geometry::{Dir, DIRS};
@@ -32,7 +36,7 @@ pub use notation::{
 };
 pub use pattern::{Shape, SHAPE_COUNT};
 pub use rules::Rule;
-pub use vcf::{Vcf, VcfWin};
+pub use threat::{ThreatKind, ThreatLimits, ThreatSolver, ThreatWin};
 pub use wuzi_search::Player;
 
 /// The colour that moves first.

@@ -8,7 +8,7 @@
 
 use crate::board::Board;
 use crate::notation::{Point, MAX_SIZE};
-use crate::pattern::Shape;
+use crate::pattern::{Shape, REACH};
 use wuzi_search::Player;
 
 /// How promising a shape on a point is, for ordering (not evaluation).
@@ -28,7 +28,7 @@ fn shape_priority(shape: Shape) -> i32 {
 
 /// The four shapes of a point folded into one number; two threats (four or open three) on one
 /// point make a winning combination and count extra.
-fn point_priority(shapes: [Shape; 4]) -> i32 {
+pub(crate) fn point_priority(shapes: [Shape; 4]) -> i32 {
     let threats = shapes.iter().filter(|s| **s >= Shape::OpenThree).count() as i32;
     shapes.iter().map(|&s| shape_priority(s)).sum::<i32>() + if threats >= 2 { 300 } else { 0 }
 }
@@ -37,18 +37,17 @@ fn point_priority(shapes: [Shape; 4]) -> i32 {
 /// nothing once warm.
 #[derive(Clone)]
 pub struct MoveGen {
-    /// `near[p] == stamp` marks point `p` as within reach of a stone in the current call.
-    near: Vec<u32>,
-    stamp: u32,
     priorities: Vec<i32>,
+    /// At most this many moves are searched where nothing forces the reply (0: all). The
+    /// scoring puts the moves that matter first; the tail is quiet points near stones.
+    pub max_candidates: usize,
 }
 
 impl Default for MoveGen {
     fn default() -> Self {
         MoveGen {
-            near: vec![0; MAX_SIZE * MAX_SIZE],
-            stamp: 0,
             priorities: vec![0; MAX_SIZE * MAX_SIZE],
+            max_candidates: 0,
         }
     }
 }
@@ -69,32 +68,29 @@ pub fn five_points(board: &Board, colour: Player, out: &mut Vec<Point>, limit: u
 }
 
 impl MoveGen {
-    /// Empty points within Chebyshev distance 2 of a stone (the centre on an empty board).
-    fn nearby(&mut self, board: &Board, out: &mut Vec<Point>) {
-        let size = board.size() as isize;
+    /// Empty points within Chebyshev distance 2 of a stone (the centre on an empty board),
+    /// row by row: the rows of stones as bitmasks, widened by two each way and OR-ed over
+    /// five rows.
+    fn nearby(board: &Board, out: &mut Vec<Point>) {
+        let n = board.size();
         if board.stone_count() == 0 {
-            out.push(Point::new(board.size() / 2, board.size() / 2));
+            out.push(Point::new(n / 2, n / 2));
             return;
         }
-        self.stamp = self.stamp.wrapping_add(1);
-        if self.stamp == 0 {
-            self.near.iter_mut().for_each(|n| *n = 0);
-            self.stamp = 1;
+        let row_mask = (1u32 << n) - 1;
+        let mut stones = [0u32; MAX_SIZE];
+        for (y, row) in stones.iter_mut().enumerate().take(n) {
+            *row = ((board.bits[0][0][y] | board.bits[1][0][y]) >> REACH) & row_mask;
         }
-        // Positions set up from stones have no history, so look at the board itself.
-        for stone in board.points().filter(|&p| !board.is_empty(p)) {
-            for dy in -2isize..=2 {
-                for dx in -2isize..=2 {
-                    let (x, y) = (stone.x() as isize + dx, stone.y() as isize + dy);
-                    if x < 0 || y < 0 || x >= size || y >= size {
-                        continue;
-                    }
-                    let p = Point::new(x as usize, y as usize);
-                    if self.near[p.index()] != self.stamp && board.is_empty(p) {
-                        self.near[p.index()] = self.stamp;
-                        out.push(p);
-                    }
-                }
+        for y in 0..n {
+            let mut near = 0;
+            for &m in &stones[y.saturating_sub(2)..=(y + 2).min(n - 1)] {
+                near |= m | m << 1 | m << 2 | m >> 1 | m >> 2;
+            }
+            near &= row_mask & !stones[y];
+            while near != 0 {
+                out.push(Point::new(near.trailing_zeros() as usize, y));
+                near &= near - 1;
             }
         }
     }
@@ -114,8 +110,9 @@ impl MoveGen {
         if !out.is_empty() {
             return;
         }
-        self.nearby(board, out);
-        if board.threats(them).open_four > 0 {
+        Self::nearby(board, out);
+        let forced = board.threats(them).open_four > 0;
+        if forced {
             // Keep only the moves after which the opponent has no open four to make, and our
             // own fours (which force a reply and so may come first).
             out.retain(|&p| {
@@ -129,7 +126,7 @@ impl MoveGen {
             });
             if out.is_empty() {
                 // Nothing stops the threat: every move loses, and the search must see that.
-                self.nearby(board, out);
+                Self::nearby(board, out);
             }
         }
         for &p in out.iter() {
@@ -145,6 +142,9 @@ impl MoveGen {
                 out.swap(j - 1, j);
                 j -= 1;
             }
+        }
+        if !forced && self.max_candidates > 0 {
+            out.truncate(self.max_candidates);
         }
     }
 }

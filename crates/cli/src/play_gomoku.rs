@@ -1,0 +1,202 @@
+//! `wuzi play`: Gomoku against the engine in the terminal.
+
+use crate::analyze::info_line;
+use crate::position::{colour_name, Colour, RuleArg};
+use clap::Args;
+use std::io::{BufRead, IsTerminal, Write};
+use std::time::Duration;
+use wuzi_gomoku::{parse_point, render, Analysis, Board, Engine, EngineOptions, Player, Rule};
+use wuzi_search::{Forced, Limits};
+
+#[derive(Args, Debug, Clone)]
+pub struct PlayGomokuArgs {
+    #[arg(long, value_enum, default_value_t = RuleArg::Freestyle)]
+    pub rule: RuleArg,
+    /// Board side, 5 to 22.
+    #[arg(long, default_value_t = 15)]
+    pub size: usize,
+    /// Your colour (Black moves first).
+    #[arg(long, value_enum, default_value_t = Colour::Black)]
+    pub colour: Colour,
+    /// The engine's thinking time per move, in milliseconds: its strength.
+    #[arg(long, value_name = "MS", default_value_t = 1000)]
+    pub time: u64,
+    /// Start from the position after these moves (e.g. an opening: "h8 i9 j8").
+    #[arg(long, default_value = "")]
+    pub moves: String,
+}
+
+const HELP: &str = "Moves are a column letter and a row number, e.g. h8 (a1 is bottom-left).\n\
+Commands: undo (take back your last move), hint, new, quit, help.";
+
+struct Session {
+    engine: Engine,
+    human: Player,
+    size: usize,
+    rule: Rule,
+    think: Duration,
+}
+
+impl Session {
+    fn new(args: &PlayGomokuArgs) -> Result<Session, String> {
+        let rule: Rule = args.rule.into();
+        let board = Board::from_moves(args.size, rule, &args.moves).map_err(|e| e.to_string())?;
+        Ok(Session {
+            engine: Engine::new(board, EngineOptions::default()),
+            human: args.colour.into(),
+            size: args.size,
+            rule,
+            think: Duration::from_millis(args.time.max(1)),
+        })
+    }
+
+    fn name(&self, p: wuzi_gomoku::Point) -> String {
+        p.to_human(self.size)
+    }
+
+    /// Searches with a live progress line on a terminal, replaced by each new depth.
+    fn think(&mut self, out: &mut impl Write, label: &str) -> std::io::Result<Analysis> {
+        let size = self.size;
+        let live = std::io::stdout().is_terminal();
+        let analysis = self.engine.go(&Limits::time(self.think), |info| {
+            if live {
+                let _ = write!(out, "\r\x1b[2K{label}: {}", info_line(info, size));
+                let _ = out.flush();
+            }
+        });
+        if live {
+            write!(out, "\r\x1b[2K")?;
+        }
+        Ok(analysis)
+    }
+
+    fn ai_moves(&mut self, out: &mut impl Write) -> std::io::Result<()> {
+        let board = self.engine.board();
+        if board.result().is_some() || board.side_to_move() == self.human {
+            return Ok(());
+        }
+        let analysis = self.think(out, "thinking")?;
+        let mv = analysis.best_move.expect("the game is not over");
+        let verdict = match analysis.forced() {
+            Some(Forced::Win(plies)) => format!(" (it wins in {plies} plies)"),
+            Some(Forced::Loss(plies)) => format!(" (it sees a loss in {plies} plies)"),
+            None => format!(" (score {})", analysis.score),
+        };
+        writeln!(out, "AI plays {}{verdict}", self.name(mv))?;
+        self.engine.play(mv).expect("the engine plays legal moves");
+        Ok(())
+    }
+
+    fn show(&mut self, out: &mut impl Write) -> std::io::Result<()> {
+        let mut board = self.engine.board().clone();
+        write!(out, "\n{}", render(&mut board))?;
+        match board.result() {
+            Some(r) => {
+                let text = match r.winner {
+                    Some(w) if w == self.human => "You win!",
+                    Some(_) => "The AI wins.",
+                    None => "Draw.",
+                };
+                writeln!(out, "{text} ({}) Type new or quit.", r.reason.name())
+            }
+            None => writeln!(out, "You are {}. Your move:", colour_name(self.human)),
+        }
+    }
+
+    fn human_move(&mut self, text: &str, out: &mut impl Write) -> std::io::Result<()> {
+        let p = match parse_point(text, self.size) {
+            Ok(p) => p,
+            Err(e) => return writeln!(out, "{text}: {e}. Type help for the commands."),
+        };
+        let board = self.engine.board();
+        if board.result().is_some() {
+            return writeln!(out, "The game is over. Type new or quit.");
+        }
+        if board.side_to_move() != self.human {
+            return writeln!(out, "It is not your turn.");
+        }
+        if !board.is_empty(p) {
+            return writeln!(out, "{} is occupied.", self.name(p));
+        }
+        if self.rule.has_fouls(self.human) {
+            let mut probe = board.clone();
+            if let Some(foul) = probe.foul(p) {
+                return writeln!(
+                    out,
+                    "{} is forbidden for Black ({}): marked # on the board.",
+                    self.name(p),
+                    foul.name()
+                );
+            }
+        }
+        self.engine.play(p).expect("checked above");
+        self.ai_moves(out)
+    }
+
+    fn undo(&mut self, out: &mut impl Write) -> std::io::Result<()> {
+        let human_stones = self
+            .engine
+            .board()
+            .moves()
+            .iter()
+            .enumerate()
+            .filter(|(i, _)| (i % 2 == 0) == (self.human == Player::First))
+            .count();
+        if human_stones == 0 {
+            return writeln!(out, "Nothing to undo.");
+        }
+        while self.engine.undo().is_some() {
+            if self.engine.board().side_to_move() == self.human {
+                break;
+            }
+        }
+        writeln!(out, "Taken back.")
+    }
+
+    fn hint(&mut self, out: &mut impl Write) -> std::io::Result<()> {
+        if self.engine.board().result().is_some() {
+            return writeln!(out, "The game is over.");
+        }
+        let analysis = self.think(out, "hint")?;
+        let mv = analysis.best_move.expect("the game is not over");
+        writeln!(out, "Hint: {} (score {})", self.name(mv), analysis.score)
+    }
+}
+
+/// Runs the game loop until `quit` or the end of the input.
+pub fn play(args: &PlayGomokuArgs, input: impl BufRead, mut out: impl Write) -> Result<(), String> {
+    let mut session = Session::new(args)?;
+    let io = |e: std::io::Error| e.to_string();
+    writeln!(
+        out,
+        "Gomoku ({}, {}x{}) against wuzi, {} ms per move. You are {}.\n{HELP}",
+        session.rule,
+        session.size,
+        session.size,
+        args.time,
+        colour_name(session.human)
+    )
+    .map_err(io)?;
+    session.ai_moves(&mut out).map_err(io)?;
+    session.show(&mut out).map_err(io)?;
+    for line in input.lines() {
+        let line = line.map_err(io)?;
+        let command = line.trim().to_ascii_lowercase();
+        match command.as_str() {
+            "" => continue,
+            "quit" | "exit" | "q" => break,
+            "help" | "?" => writeln!(out, "{HELP}").map_err(io)?,
+            "new" => {
+                session = Session::new(args)?;
+                writeln!(out, "New game.").map_err(io)?;
+                session.ai_moves(&mut out).map_err(io)?;
+            }
+            "undo" => session.undo(&mut out).map_err(io)?,
+            "hint" => session.hint(&mut out).map_err(io)?,
+            text => session.human_move(text, &mut out).map_err(io)?,
+        }
+        session.show(&mut out).map_err(io)?;
+        out.flush().map_err(io)?;
+    }
+    Ok(())
+}

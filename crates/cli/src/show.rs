@@ -1,0 +1,70 @@
+//! `wuzi show`: a position, its threats, its result and (renju) Black's forbidden points.
+
+use crate::position::{colour_name, PositionArgs};
+use clap::Args;
+use serde::Serialize;
+use wuzi_gomoku::{describe, render, Point};
+
+#[derive(Args, Debug)]
+pub struct ShowArgs {
+    #[command(flatten)]
+    pub position: PositionArgs,
+    /// Print one JSON object instead of the board.
+    #[arg(long)]
+    pub json: bool,
+}
+
+#[derive(Serialize)]
+struct Threats {
+    five: Vec<String>,
+    open_four: Vec<String>,
+    four: Vec<String>,
+}
+
+#[derive(Serialize)]
+struct Shown {
+    size: usize,
+    rule: &'static str,
+    to_move: &'static str,
+    /// null while the game goes on; "black", "white" or "draw".
+    result: Option<&'static str>,
+    /// Why the game ended: "five", "overline", "double-four", "double-three", "board-full".
+    reason: Option<&'static str>,
+    moves: Vec<String>,
+    last_move: Option<String>,
+    black: Vec<String>,
+    white: Vec<String>,
+    /// Points where each side would make a five, an open four or another four.
+    threats: [Threats; 2],
+    /// Renju, Black to move: the points Black may not play.
+    forbidden: Vec<String>,
+}
+
+pub fn show(args: &ShowArgs) -> Result<String, String> {
+    let mut board = args.position.board()?;
+    if !args.json {
+        return Ok(render(&mut board).trim_end().to_string());
+    }
+    let d = describe(&mut board);
+    let n = d.size;
+    let names = |points: &[Point]| points.iter().map(|p| p.to_human(n)).collect::<Vec<_>>();
+    let threats = |i: usize| Threats {
+        five: names(&d.threats[i].five),
+        open_four: names(&d.threats[i].open_four),
+        four: names(&d.threats[i].four),
+    };
+    let shown = Shown {
+        size: n,
+        rule: d.rule.name(),
+        to_move: colour_name(d.to_move),
+        result: d.result.map(|r| r.winner.map_or("draw", colour_name)),
+        reason: d.result.map(|r| r.reason.name()),
+        moves: names(&d.moves),
+        last_move: d.last_move.map(|p| p.to_human(n)),
+        black: names(&d.black),
+        white: names(&d.white),
+        threats: [threats(0), threats(1)],
+        forbidden: d.forbidden.iter().map(|(p, _)| p.to_human(n)).collect(),
+    };
+    Ok(serde_json::to_string(&shown).expect("serialisable"))
+}

@@ -1,0 +1,214 @@
+//! The `wuzi` binary's Gomoku commands, run as a user runs them.
+
+use serde_json::Value;
+use std::io::Write;
+use std::process::{Command, Output, Stdio};
+
+fn wuzi(args: &[&str]) -> Output {
+    Command::new(env!("CARGO_BIN_EXE_wuzi"))
+        .args(args)
+        .output()
+        .expect("wuzi runs")
+}
+
+fn json(args: &[&str]) -> Value {
+    let output = wuzi(args);
+    assert!(
+        output.status.success(),
+        "{args:?}: {}",
+        String::from_utf8_lossy(&output.stderr)
+    );
+    serde_json::from_slice(&output.stdout).expect("one JSON object")
+}
+
+fn fails_with(args: &[&str], needle: &str) {
+    let output = wuzi(args);
+    assert!(!output.status.success(), "{args:?} should fail");
+    let stderr = String::from_utf8_lossy(&output.stderr);
+    assert!(stderr.contains(needle), "{args:?}: {stderr}");
+}
+
+#[test]
+fn show_reports_turn_result_and_threats() {
+    let v = json(&["show", "--json", "h8", "i9", "h9"]);
+    assert_eq!(v["size"], 15);
+    assert_eq!(v["rule"], "freestyle");
+    assert_eq!(v["to_move"], "white");
+    assert_eq!(v["result"], Value::Null);
+    assert_eq!(v["reason"], Value::Null);
+    assert_eq!(v["forbidden"], serde_json::json!([]));
+    assert_eq!(v["last_move"], "h9");
+
+    let five = json(&["show", "--json", "h8 a1 i8 a2 j8 a3 k8 a4 l8"]);
+    assert_eq!(five["result"], "black");
+    assert_eq!(five["reason"], "five");
+
+    // The same list in Gomocup notation, and as stones.
+    let gomocup = json(&["show", "--json", "7,7 8,6 7,6"]);
+    assert_eq!(gomocup["moves"], v["moves"]);
+    let stones = json(&["show", "--json", "--black", "h8,h9", "--white", "i9"]);
+    assert_eq!(stones["to_move"], "white");
+    assert_eq!(stones["black"], v["black"]);
+}
+
+#[test]
+fn show_marks_renju_fouls_and_their_reasons() {
+    // Black to move; j8 would make two open threes (h8-i8-j8 and j10-j9-j8... here j7, j9).
+    let moves = "h8 a1 i8 a2 j9 a3 j10 a15";
+    let v = json(&["show", "--json", "--rule", "renju", moves]);
+    assert_eq!(v["to_move"], "black");
+    assert_eq!(v["forbidden"], serde_json::json!(["j8"]));
+    let text = String::from_utf8(wuzi(&["show", "--rule", "renju", moves]).stdout).unwrap();
+    assert!(
+        text.contains("forbidden for black: j8 (double-three)"),
+        "{text}"
+    );
+    // Playing it loses.
+    let lost = json(&["show", "--json", "--rule", "renju", &format!("{moves} j8")]);
+    assert_eq!(lost["result"], "white");
+    assert_eq!(lost["reason"], "double-three");
+    // Freestyle has no fouls.
+    let free = json(&["show", "--json", moves]);
+    assert_eq!(free["forbidden"], serde_json::json!([]));
+}
+
+#[test]
+fn bad_positions_get_clear_errors() {
+    fails_with(&["show", "h8", "h8"], "occupied");
+    fails_with(&["show", "h8", "z99"], "z99");
+    fails_with(&["show", "--size", "4"], "size");
+    fails_with(&["show", "--size", "23"], "size");
+    fails_with(&["show", "--black", "h8", "i9"], "not both");
+    fails_with(&["show", "--black", "h8,h9,h10"], "side to move");
+    fails_with(&["analyze", "--json", "h8 a1 i8 a2 j8 a3 k8 a4 l8"], "over");
+}
+
+#[test]
+fn analyze_finds_the_win_and_reports_it_as_forced() {
+    // Black h8-k8 is open: a win in one.
+    let v = json(&[
+        "analyze",
+        "--json",
+        "--depth",
+        "4",
+        "h8 a1 i8 a2 j8 a3 k8 b15",
+    ]);
+    assert!(v["best_move"] == "g8" || v["best_move"] == "l8", "{v}");
+    assert_eq!(v["forced"], "win");
+    assert_eq!(v["plies"], 1);
+    for key in ["score", "depth", "nodes", "nps", "pv"] {
+        assert!(!v[key].is_null(), "{key}");
+    }
+}
+
+#[test]
+fn analyze_is_deterministic_under_depth_and_node_limits() {
+    let moves = "h8 i9 h9 h10 i8 g8";
+    for limit in [["--depth", "5"], ["--nodes", "20000"]] {
+        let args = ["analyze", "--json", limit[0], limit[1], moves];
+        let (a, b) = (json(&args), json(&args));
+        assert_eq!(a["best_move"], b["best_move"]);
+        assert_eq!(a["nodes"], b["nodes"]);
+        assert_eq!(a["score"], b["score"]);
+    }
+}
+
+#[test]
+fn analyze_prints_a_line_per_depth() {
+    let out = wuzi(&["analyze", "--depth", "3", "h8", "i9"]);
+    let text = String::from_utf8(out.stdout).unwrap();
+    let depth_lines = text.lines().filter(|l| l.starts_with("depth")).count();
+    assert!(depth_lines >= 3, "{text}");
+    assert!(text.contains("best move"), "{text}");
+}
+
+#[test]
+fn bench_prints_its_signature() {
+    let out = wuzi(&["bench", "--depth-offset", "-4"]);
+    assert!(out.status.success());
+    let text = String::from_utf8(out.stdout).unwrap();
+    assert!(text.contains("Nodes searched  :"), "{text}");
+    let a = json(&["bench", "--json", "--depth-offset", "-4"]);
+    let b = json(&["bench", "--json", "--depth-offset", "-4"]);
+    assert_eq!(a["nodes"], b["nodes"], "the signature is deterministic");
+}
+
+#[test]
+fn a_short_match_runs_to_its_end() {
+    let v = json(&[
+        "match", "--games", "2", "--a", "depth=2", "--b", "depth=1", "--json", "--quiet", "--size",
+        "9",
+    ]);
+    assert_eq!(v["games"], 2);
+    let total =
+        v["wins"].as_u64().unwrap() + v["losses"].as_u64().unwrap() + v["draws"].as_u64().unwrap();
+    assert_eq!(total, 2);
+    fails_with(&["match", "--a", "speed=3"], "unknown setting");
+}
+
+fn play(args: &[&str], input: &str) -> String {
+    let mut child = Command::new(env!("CARGO_BIN_EXE_wuzi"))
+        .args(args)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("wuzi runs");
+    child
+        .stdin
+        .take()
+        .unwrap()
+        .write_all(input.as_bytes())
+        .unwrap();
+    let out = child.wait_with_output().unwrap();
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    String::from_utf8(out.stdout).unwrap()
+}
+
+#[test]
+fn play_answers_moves_and_rejects_bad_input() {
+    let text = play(
+        &["play", "--time", "50"],
+        "h8\nh8\nz9\nfoo\nundo\nhint\nquit\n",
+    );
+    assert!(text.contains("You are black"), "{text}");
+    assert!(text.contains("AI plays"), "{text}");
+    assert!(text.contains("h8 is occupied"), "{text}");
+    assert!(text.contains("z9"), "{text}");
+    assert!(text.contains("Taken back."), "{text}");
+    assert!(text.contains("Hint:"), "{text}");
+}
+
+#[test]
+fn play_refuses_a_renju_foul_with_its_reason() {
+    let text = play(
+        &[
+            "play",
+            "--rule",
+            "renju",
+            "--time",
+            "30",
+            "--moves",
+            "h8 a1 i8 a2 j9 a3 j10 a15",
+        ],
+        "j8\nquit\n",
+    );
+    assert!(
+        text.contains("j8 is forbidden for Black (double-three)"),
+        "{text}"
+    );
+    assert!(
+        text.contains(" # "),
+        "the forbidden point is marked: {text}"
+    );
+}
+
+#[test]
+fn play_tictactoe_still_works() {
+    let text = play(&["play", "tictactoe"], "b2\nquit\n");
+    assert!(text.contains("AI plays"), "{text}");
+}

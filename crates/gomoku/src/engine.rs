@@ -1,0 +1,361 @@
+//! The Gomoku engine: one facade the front ends share (`new`, `set_board`, `play`, `go`),
+//! wiring the board, the threat solver and the generic searcher together.
+//!
+//! A move request runs in three layers, cheapest proof first:
+//! 1. VCF for the side to move (a proven win by continuous fours is played at once);
+//! 2. VCT (fours and threes), given a slice of the time;
+//! 3. the main search: iterative-deepening PVS over the scored candidates, with a small VCF
+//!    at its leaves (the tutorials' "alpha-beta + threat search" layering).
+//!
+//! Proven results come back as `Score::win_in`/`loss_in`, never as a heuristic guess.
+
+use crate::board::Board;
+use crate::game::Gomoku;
+use crate::notation::Point;
+use crate::threat::{ThreatKind, ThreatLimits, ThreatSolver};
+use std::sync::atomic::AtomicBool;
+use std::sync::Arc;
+use std::time::{Duration, Instant};
+use wuzi_search::{Forced, Limits, Score, SearchOptions, Searcher};
+
+/// Which parts of the engine are switched on, and how much memory its tables get.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct EngineOptions {
+    /// Bytes for all tables together (main search, root threat solver, leaf threat solver).
+    pub table_bytes: usize,
+    pub search: SearchOptions,
+    /// Look for a VCF at the root before searching.
+    pub root_vcf: bool,
+    /// Look for a VCT at the root before searching.
+    pub root_vct: bool,
+    /// Prove VCF wins at the leaves of the main search.
+    pub leaf_vcf: bool,
+    /// Moves searched per position where nothing forces the reply (0: every move near a
+    /// stone).
+    pub max_candidates: usize,
+}
+
+impl Default for EngineOptions {
+    fn default() -> Self {
+        EngineOptions {
+            table_bytes: 64 << 20,
+            search: SearchOptions::default(),
+            root_vcf: true,
+            root_vct: true,
+            leaf_vcf: true,
+            max_candidates: 16,
+        }
+    }
+}
+
+/// What the engine found for the side to move.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Analysis {
+    /// `None` only when the game is over.
+    pub best_move: Option<Point>,
+    /// From the side to move's point of view; decided scores are proven.
+    pub score: Score,
+    /// The deepest completed depth of the main search, or the plies of a proven threat line.
+    pub depth: u32,
+    /// Positions visited by every layer together.
+    pub nodes: u64,
+    pub elapsed: Duration,
+    pub pv: Vec<Point>,
+}
+
+impl Analysis {
+    /// A proven result for the side to move.
+    pub fn forced(&self) -> Option<Forced> {
+        self.score.forced()
+    }
+
+    /// Nodes per second.
+    pub fn nps(&self) -> u64 {
+        let micros = self.elapsed.as_micros().max(1);
+        (self.nodes as u128 * 1_000_000 / micros) as u64
+    }
+}
+
+/// Progress while a search runs: one per completed depth (and one for a proven threat line).
+#[derive(Clone, Debug)]
+pub struct Info<'a> {
+    pub depth: u32,
+    pub score: Score,
+    pub nodes: u64,
+    pub elapsed: Duration,
+    pub pv: &'a [Point],
+}
+
+/// Shares of the move time given to the root threat searches.
+const VCF_TIME_SHARE: u32 = 10; // percent
+const VCT_TIME_SHARE: u32 = 25; // percent
+/// Node caps for the root threat searches when no time limit applies (depth- or
+/// node-limited searches must stay deterministic, so they never look at a clock).
+const VCF_NODES: u64 = 200_000;
+const VCT_NODES: u64 = 400_000;
+/// The longest threat lines looked for at the root, in attacker moves.
+const ROOT_VCF_ATTACKS: u32 = 30;
+const ROOT_VCT_ATTACKS: u32 = 12;
+
+/// The engine: a position, its tables, and the settings. Tables persist between moves of a
+/// game; [`Engine::clear_tables`] forgets them.
+pub struct Engine {
+    game: Gomoku,
+    searcher: Searcher<Point>,
+    threats: ThreatSolver,
+    options: EngineOptions,
+}
+
+impl Engine {
+    pub fn new(board: Board, options: EngineOptions) -> Engine {
+        let (main, root_threats, leaf_threats) = split_memory(options.table_bytes);
+        let mut game = Gomoku::new(board);
+        game.set_max_candidates(options.max_candidates);
+        if options.leaf_vcf {
+            game.enable_leaf_vcf(leaf_threats);
+        }
+        Engine {
+            game,
+            searcher: Searcher::new(main).with_options(options.search),
+            threats: ThreatSolver::new(root_threats),
+            options,
+        }
+    }
+
+    pub fn board(&self) -> &Board {
+        &self.game.board
+    }
+
+    pub fn options(&self) -> &EngineOptions {
+        &self.options
+    }
+
+    /// Bytes held by all tables (never more than `table_bytes`).
+    pub fn table_bytes(&self) -> usize {
+        self.searcher.tt_bytes() + self.threats.table_bytes() + self.game.leaf_table_bytes()
+    }
+
+    /// Replaces the position, keeping the tables (they are keyed by position, so they stay
+    /// true; call [`Engine::clear_tables`] for a fresh start).
+    pub fn set_board(&mut self, board: Board) {
+        self.game.board = board;
+    }
+
+    /// Plays a move for the side to move; an error (and no change) if it is not legal now.
+    pub fn play(&mut self, p: Point) -> Result<(), String> {
+        self.game.board.try_play(p)
+    }
+
+    /// Takes back the last move, if any.
+    pub fn undo(&mut self) -> Option<Point> {
+        self.game.board.undo()
+    }
+
+    pub fn clear_tables(&mut self) {
+        self.searcher.clear();
+        self.threats.clear();
+        self.game.clear_leaf_table();
+    }
+
+    /// Finds the best move for the side to move within `limits`, calling `on_info` as the
+    /// search progresses. The position is left as it was.
+    pub fn go(&mut self, limits: &Limits, mut on_info: impl FnMut(&Info)) -> Analysis {
+        let start = Instant::now();
+        let board = &mut self.game.board;
+        if board.result().is_some() {
+            let outcome = board.outcome().expect("over");
+            return Analysis {
+                best_move: None,
+                score: wuzi_search::terminal_score(outcome, board.side_to_move(), 0),
+                depth: 0,
+                nodes: 1,
+                elapsed: start.elapsed(),
+                pv: Vec::new(),
+            };
+        }
+        let nodes_before = self.threats.nodes();
+        let layers = [
+            (
+                self.options.root_vcf,
+                ThreatKind::Vcf,
+                VCF_TIME_SHARE,
+                VCF_NODES,
+                ROOT_VCF_ATTACKS,
+            ),
+            (
+                self.options.root_vct,
+                ThreatKind::Vct,
+                VCT_TIME_SHARE,
+                VCT_NODES,
+                ROOT_VCT_ATTACKS,
+            ),
+        ];
+        for (enabled, kind, share, node_cap, max_attacks) in layers {
+            if !enabled {
+                continue;
+            }
+            let spent = self.threats.nodes() - nodes_before;
+            let threat_limits = ThreatLimits {
+                max_attacks,
+                nodes: Some(match limits.nodes {
+                    Some(n) => (n / 10).min(node_cap).saturating_sub(spent).max(1),
+                    None => node_cap,
+                }),
+                deadline: limits.time.map(|t| start + t * share / 100),
+                stop: limits.stop.clone(),
+            };
+            if let Some(win) = self
+                .threats
+                .solve(&mut self.game.board, kind, &threat_limits)
+            {
+                let analysis = Analysis {
+                    best_move: Some(win.first()),
+                    score: Score::win_in(win.plies),
+                    depth: win.plies,
+                    nodes: self.threats.nodes() - nodes_before,
+                    elapsed: start.elapsed(),
+                    pv: win.line.clone(),
+                };
+                on_info(&Info {
+                    depth: analysis.depth,
+                    score: analysis.score,
+                    nodes: analysis.nodes,
+                    elapsed: analysis.elapsed,
+                    pv: &analysis.pv,
+                });
+                return analysis;
+            }
+        }
+        let threat_nodes = self.threats.nodes() - nodes_before;
+        let search_limits = Limits {
+            depth: limits.depth,
+            nodes: limits.nodes.map(|n| n.saturating_sub(threat_nodes).max(1)),
+            time: limits.time.map(|t| t.saturating_sub(start.elapsed())),
+            stop: limits.stop.clone(),
+        };
+        let result = self
+            .searcher
+            .search(&mut self.game, &search_limits, |report| {
+                on_info(&Info {
+                    depth: report.depth,
+                    score: report.score,
+                    nodes: threat_nodes + report.nodes,
+                    elapsed: start.elapsed(),
+                    pv: report.pv,
+                })
+            });
+        Analysis {
+            best_move: result.best_move,
+            score: result.score,
+            depth: result.depth,
+            nodes: threat_nodes + result.nodes,
+            elapsed: start.elapsed(),
+            pv: result.pv,
+        }
+    }
+}
+
+/// Splits the table memory: most to the main search, an eighth to the root threat solver and
+/// a sixteenth to the one at the leaves.
+fn split_memory(bytes: usize) -> (usize, usize, usize) {
+    let root = bytes / 8;
+    let leaf = bytes / 16;
+    (bytes - root - leaf, root, leaf)
+}
+
+/// How long to think about one move.
+///
+/// `turn` is the limit per move, `match_left` the time left for the whole game; either may be
+/// absent. A margin is kept back for start-up, I/O and the clock checks' granularity, so the
+/// reply comes in time even on a loaded machine.
+pub fn move_budget(
+    turn: Option<Duration>,
+    match_left: Option<Duration>,
+    board: &Board,
+) -> Option<Duration> {
+    let empty = board.size() * board.size() - board.stone_count();
+    // Games rarely last past 60 more moves of ours; keep a reserve for long ones.
+    let moves_left = (empty as u32 / 2).clamp(8, 30);
+    let from_match = match_left.map(|left| left / moves_left);
+    let budget = match (turn, from_match) {
+        (Some(t), Some(m)) => Some(t.min(m)),
+        (t, m) => t.or(m),
+    }?;
+    let margin = (budget / 10).clamp(Duration::from_millis(5), Duration::from_millis(150));
+    Some(budget.saturating_sub(margin))
+}
+
+/// A stop flag front ends can share with a running search.
+pub fn stop_flag() -> Arc<AtomicBool> {
+    Arc::new(AtomicBool::new(false))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::rules::Rule;
+
+    fn engine(moves: &str, rule: Rule) -> Engine {
+        let board = Board::from_moves(15, rule, moves).unwrap();
+        Engine::new(
+            board,
+            EngineOptions {
+                table_bytes: 4 << 20,
+                ..EngineOptions::default()
+            },
+        )
+    }
+
+    #[test]
+    fn tables_stay_within_their_bytes() {
+        for bytes in [0, 1 << 10, 1 << 20, 350 << 20] {
+            let board = Board::new(15, Rule::Freestyle).unwrap();
+            let e = Engine::new(
+                board,
+                EngineOptions {
+                    table_bytes: bytes,
+                    ..EngineOptions::default()
+                },
+            );
+            assert!(e.table_bytes() <= bytes, "{bytes}");
+        }
+    }
+
+    #[test]
+    fn a_proven_win_is_reported_as_forced() {
+        // Black has an open four: it wins in one.
+        let mut e = engine("h8 a1 i8 a2 j8 a3 k8 b15", Rule::Freestyle);
+        let a = e.go(&Limits::depth(3), |_| {});
+        assert_eq!(a.forced(), Some(Forced::Win(1)));
+        assert!(matches!(
+            a.best_move.map(|p| p.to_human(15)).as_deref(),
+            Some("g8" | "l8")
+        ));
+    }
+
+    #[test]
+    fn depth_limited_search_is_deterministic() {
+        let moves = "h8 i9 h9 h10 i8 g8 j10 k11";
+        let a = engine(moves, Rule::Freestyle).go(&Limits::depth(4), |_| {});
+        let b = engine(moves, Rule::Freestyle).go(&Limits::depth(4), |_| {});
+        assert_eq!(
+            (a.best_move, a.nodes, a.score),
+            (b.best_move, b.nodes, b.score)
+        );
+    }
+
+    #[test]
+    fn the_budget_keeps_a_margin() {
+        let board = Board::new(15, Rule::Freestyle).unwrap();
+        let ms = Duration::from_millis;
+        assert_eq!(move_budget(None, None, &board), None);
+        assert!(move_budget(Some(ms(1000)), None, &board).unwrap() <= ms(900));
+        assert!(move_budget(Some(ms(100)), None, &board).unwrap() <= ms(95));
+        let from_match = move_budget(None, Some(ms(60_000)), &board).unwrap();
+        assert!(
+            from_match <= ms(2000) && from_match >= ms(1000),
+            "{from_match:?}"
+        );
+        assert!(move_budget(Some(ms(500)), Some(ms(60_000)), &board).unwrap() <= ms(450));
+    }
+}

@@ -28,6 +28,9 @@ pub struct AnalyzeArgs {
     /// Print one JSON object at the end instead of a line per depth.
     #[arg(long)]
     pub json: bool,
+    /// Engine switches as in `wuzi match`, e.g. `vct=off,leaf-vcf=off,width=0`.
+    #[arg(long, default_value = "")]
+    pub engine: String,
 }
 
 /// The analysis as front ends show it (also the web API's `analysis` object).
@@ -107,13 +110,10 @@ pub fn analyze(args: &AnalyzeArgs) -> Result<String, String> {
         return Err("the game is already over: nothing to analyse".into());
     }
     let size = board.size();
-    let mut engine = Engine::new(
-        board,
-        EngineOptions {
-            table_bytes: args.hash_mb.max(1) << 20,
-            ..EngineOptions::default()
-        },
-    );
+    let mut options = EngineOptions::default();
+    crate::match_cmd::apply_switches(&mut options, &args.engine)?;
+    options.table_bytes = args.hash_mb.max(1) << 20;
+    let mut engine = Engine::new(board, options);
     let json = args.json;
     let analysis = engine.go(&args.limits(), |info| {
         if !json {

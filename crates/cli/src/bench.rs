@@ -22,17 +22,12 @@ pub struct BenchArgs {
 const POSITIONS: &[(Rule, usize, &str, u32)] = &[
     (Rule::Freestyle, 15, "h8", 8),
     (Rule::Freestyle, 15, "h8 i9 i8 g8 j10 h10", 8),
+    (Rule::Freestyle, 15, "h8 i9 j8 k8 i7 k9 j6 k5", 8),
     (
         Rule::Freestyle,
         15,
-        "h8 i7 i9 j9 g7 h9 j8 k7 g9 g8 f8 h6",
+        "h8 i9 j8 k8 i7 k9 j6 k5 h9 j9 f10 g9",
         8,
-    ),
-    (
-        Rule::Freestyle,
-        15,
-        "h8 h9 i9 g7 j10 k11 i8 i10 g9 j7 f10 e11 k9 l9 h11 g12 f8 e7",
-        7,
     ),
     (Rule::Freestyle, 20, "j10 k11 k10 l10 j11 j12 i12 h13", 8),
     (Rule::Standard, 15, "h8 h9 i9 g7 j10 k11 i8 i10 g9 j7", 8),
@@ -42,7 +37,7 @@ const POSITIONS: &[(Rule, usize, &str, u32)] = &[
     (
         Rule::Renju,
         15,
-        "h8 i9 g7 g9 h10 h9 j9 f9 e9 i10 i8 j8 g8 f8 k10 j11 f7 e6",
+        "h8 i9 j8 i8 i7 h6 j6 k5 j7 j9 h7 g7 i5 k7 k4 j5 k9 g9 f9 f8",
         7,
     ),
 ];

@@ -60,34 +60,13 @@ impl FromStr for Settings {
             ..EngineOptions::default()
         };
         let mut limits = Limits::default();
-        for item in spec.split(',').map(str::trim).filter(|s| !s.is_empty()) {
-            let (key, value) = item
-                .split_once('=')
-                .ok_or_else(|| format!("setting \"{item}\" is not key=value"))?;
-            let number = || {
-                value
-                    .parse::<u64>()
-                    .map_err(|_| format!("{key}: \"{value}\" is not a whole number"))
-            };
-            let switch = || match value {
-                "on" | "true" | "1" => Ok(true),
-                "off" | "false" | "0" => Ok(false),
-                _ => Err(format!("{key}: \"{value}\" is not on or off")),
-            };
+        for (key, value) in key_values(spec)? {
+            let number = || number(key, value);
             match key {
                 "time" => limits.time = Some(Duration::from_millis(number()?)),
                 "depth" => limits.depth = Some(number()? as u32),
                 "nodes" => limits.nodes = Some(number()?),
-                "hash" => options.table_bytes = (number()? as usize) << 20,
-                "vcf" => options.root_vcf = switch()?,
-                "vct" => options.root_vct = switch()?,
-                "leaf-vcf" => options.leaf_vcf = switch()?,
-                "width" => options.max_candidates = number()? as usize,
-                "pvs" => options.search.pvs = switch()?,
-                "tt" => options.search.tt = switch()?,
-                "killers" => options.search.killers = switch()?,
-                "history" => options.search.history = switch()?,
-                _ => return Err(format!("unknown setting \"{key}\"")),
+                _ => apply_switches(&mut options, &format!("{key}={value}"))?,
             }
         }
         if limits.time.is_none() && limits.depth.is_none() && limits.nodes.is_none() {
@@ -95,6 +74,48 @@ impl FromStr for Settings {
         }
         Ok(Settings { options, limits })
     }
+}
+
+fn key_values(spec: &str) -> Result<Vec<(&str, &str)>, String> {
+    spec.split(',')
+        .map(str::trim)
+        .filter(|s| !s.is_empty())
+        .map(|item| {
+            item.split_once('=')
+                .ok_or_else(|| format!("setting \"{item}\" is not key=value"))
+        })
+        .collect()
+}
+
+fn number(key: &str, value: &str) -> Result<u64, String> {
+    value
+        .parse::<u64>()
+        .map_err(|_| format!("{key}: \"{value}\" is not a whole number"))
+}
+
+/// Applies engine switches (`hash`, `width`, `vcf`, `vct`, `leaf-vcf`, `pvs`, `tt`,
+/// `killers`, `history`) from a `key=value,...` list.
+pub fn apply_switches(options: &mut EngineOptions, spec: &str) -> Result<(), String> {
+    for (key, value) in key_values(spec)? {
+        let switch = || match value {
+            "on" | "true" | "1" => Ok(true),
+            "off" | "false" | "0" => Ok(false),
+            _ => Err(format!("{key}: \"{value}\" is not on or off")),
+        };
+        match key {
+            "hash" => options.table_bytes = (number(key, value)? as usize) << 20,
+            "width" => options.max_candidates = number(key, value)? as usize,
+            "vcf" => options.root_vcf = switch()?,
+            "vct" => options.root_vct = switch()?,
+            "leaf-vcf" => options.leaf_vcf = switch()?,
+            "pvs" => options.search.pvs = switch()?,
+            "tt" => options.search.tt = switch()?,
+            "killers" => options.search.killers = switch()?,
+            "history" => options.search.history = switch()?,
+            _ => return Err(format!("unknown setting \"{key}\"")),
+        }
+    }
+    Ok(())
 }
 
 /// A small deterministic generator for the openings (SplitMix64).

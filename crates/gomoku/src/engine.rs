@@ -42,7 +42,7 @@ impl Default for EngineOptions {
             search: SearchOptions::default(),
             root_vcf: true,
             root_vct: true,
-            leaf_vcf: true,
+            leaf_vcf: false,
             max_candidates: 16,
         }
     }
@@ -57,7 +57,8 @@ pub struct Analysis {
     pub score: Score,
     /// The deepest completed depth of the main search, or the plies of a proven threat line.
     pub depth: u32,
-    /// Positions visited by every layer together.
+    /// Positions visited by every layer together: the root threat searches, the main search
+    /// and the threat searches at its leaves.
     pub nodes: u64,
     pub elapsed: Duration,
     pub pv: Vec<Point>,
@@ -227,6 +228,7 @@ impl Engine {
             }
         }
         let threat_nodes = self.threats.nodes() - nodes_before;
+        let leaf_before = self.game.leaf_nodes();
         let search_limits = Limits {
             depth: limits.depth,
             nodes: limits.nodes.map(|n| n.saturating_sub(threat_nodes).max(1)),
@@ -248,7 +250,7 @@ impl Engine {
             best_move: result.best_move,
             score: result.score,
             depth: result.depth,
-            nodes: threat_nodes + result.nodes,
+            nodes: threat_nodes + result.nodes + (self.game.leaf_nodes() - leaf_before),
             elapsed: start.elapsed(),
             pv: result.pv,
         }

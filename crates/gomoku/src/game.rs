@@ -8,10 +8,10 @@ use crate::threat::{ThreatKind, ThreatLimits, ThreatSolver};
 use wuzi_search::{Game, Outcome, Player, Score};
 
 /// Longest VCF looked for at a leaf of the main search, in attacker moves.
-const LEAF_VCF_ATTACKS: u32 = 6;
+const LEAF_VCF_ATTACKS: u32 = 2;
 /// Node cap of one leaf VCF: a leaf must stay cheap, and a fixed cap keeps the search
 /// deterministic.
-const LEAF_VCF_NODES: u64 = 300;
+const LEAF_VCF_NODES: u64 = 40;
 
 /// A board being searched: the position and the buffers move generation reuses.
 pub struct Gomoku {
@@ -40,6 +40,11 @@ impl Gomoku {
     /// Switches on the leaf VCF with a table of `table_bytes`.
     pub fn enable_leaf_vcf(&mut self, table_bytes: usize) {
         self.leaf_vcf = Some(ThreatSolver::new(table_bytes));
+    }
+
+    /// Positions the leaf VCF has visited since it was switched on.
+    pub fn leaf_nodes(&self) -> u64 {
+        self.leaf_vcf.as_ref().map_or(0, ThreatSolver::nodes)
     }
 
     pub fn leaf_table_bytes(&self) -> usize {
@@ -107,7 +112,9 @@ impl Game for Gomoku {
                 return Some(Score::loss_in(2));
             }
         }
-        if depth == 0 && self.board.threats(me).four > 0 {
+        // Two four points at least: with one, a VCF is rare and the look costs more than it
+        // finds.
+        if depth == 0 && self.board.threats(me).four >= 2 {
             if let Some(solver) = &mut self.leaf_vcf {
                 let limits = ThreatLimits {
                     max_attacks: LEAF_VCF_ATTACKS,

@@ -42,6 +42,8 @@ enum Command {
     Bench(bench::BenchArgs),
     /// Play a match between two engine settings and estimate the Elo difference.
     Match(match_cmd::MatchArgs),
+    /// Speak the Gomocup (piskvork) engine protocol on stdin/stdout, as pbrain-wuzi does.
+    Gomocup,
     /// Solve a small game exactly from the empty board.
     Solve(solve::SolveArgs),
     /// Count the whole game tree of a tiny game (nodes, complete games, distinct positions).
@@ -88,6 +90,10 @@ fn main() -> ExitCode {
         Command::Analyze(args) => print(analyze::analyze(&args)),
         Command::Bench(args) => print(bench::bench(&args)),
         Command::Match(args) => print(match_cmd::run(&args)),
+        Command::Gomocup => {
+            wuzi_gomocup::run(std::io::BufReader::new(std::io::stdin()), std::io::stdout());
+            ExitCode::SUCCESS
+        }
         Command::Play {
             game: Some(PlayGame::Tictactoe(args)),
             ..

@@ -160,7 +160,31 @@ impl Engine {
 
     /// Finds the best move for the side to move within `limits`, calling `on_info` as the
     /// search progresses. The position is left as it was.
-    pub fn go(&mut self, limits: &Limits, mut on_info: impl FnMut(&Info)) -> Analysis {
+    pub fn go(&mut self, limits: &Limits, on_info: impl FnMut(&Info)) -> Analysis {
+        self.go_excluding(limits, &[], on_info)
+    }
+
+    /// As [`Engine::go`], never choosing a move of `excluded` (for the N best moves: search
+    /// again without the best ones found so far). With exclusions the root threat searches are
+    /// skipped, as they would only find the excluded wins again.
+    pub fn go_excluding(
+        &mut self,
+        limits: &Limits,
+        excluded: &[Point],
+        mut on_info: impl FnMut(&Info),
+    ) -> Analysis {
+        self.game.exclude_root_moves(excluded);
+        let analysis = self.go_inner(limits, !excluded.is_empty(), &mut on_info);
+        self.game.exclude_root_moves(&[]);
+        analysis
+    }
+
+    fn go_inner(
+        &mut self,
+        limits: &Limits,
+        excluding: bool,
+        on_info: &mut impl FnMut(&Info),
+    ) -> Analysis {
         let start = Instant::now();
         let board = &mut self.game.board;
         if board.result().is_some() {
@@ -192,7 +216,7 @@ impl Engine {
             ),
         ];
         for (enabled, kind, share, node_cap, max_attacks) in layers {
-            if !enabled {
+            if !enabled || excluding {
                 continue;
             }
             let spent = self.threats.nodes() - nodes_before;
@@ -283,7 +307,7 @@ pub fn move_budget(
         (Some(t), Some(m)) => Some(t.min(m)),
         (t, m) => t.or(m),
     }?;
-    let margin = (budget / 10).clamp(Duration::from_millis(5), Duration::from_millis(150));
+    let margin = (budget / 10).clamp(Duration::from_millis(30), Duration::from_millis(150));
     Some(budget.saturating_sub(margin))
 }
 
@@ -352,7 +376,7 @@ mod tests {
         let ms = Duration::from_millis;
         assert_eq!(move_budget(None, None, &board), None);
         assert!(move_budget(Some(ms(1000)), None, &board).unwrap() <= ms(900));
-        assert!(move_budget(Some(ms(100)), None, &board).unwrap() <= ms(95));
+        assert!(move_budget(Some(ms(100)), None, &board).unwrap() <= ms(70));
         let from_match = move_budget(None, Some(ms(60_000)), &board).unwrap();
         assert!(
             from_match <= ms(2000) && from_match >= ms(1000),

@@ -20,6 +20,10 @@ pub struct Gomoku {
     fives: Vec<Point>,
     /// Proves wins by continuous fours at the leaves, when enabled.
     leaf_vcf: Option<ThreatSolver>,
+    /// Moves left out at the root (for "the N best moves"), and the root's stone count that
+    /// tells the root from the positions below it.
+    excluded: Vec<Point>,
+    root_stones: usize,
 }
 
 impl Gomoku {
@@ -29,7 +33,17 @@ impl Gomoku {
             movegen: MoveGen::default(),
             fives: Vec::with_capacity(8),
             leaf_vcf: None,
+            excluded: Vec::new(),
+            root_stones: 0,
         }
+    }
+
+    /// Leaves `moves` out of the candidates of the current position (not of the positions
+    /// below it); an empty list restores them.
+    pub fn exclude_root_moves(&mut self, moves: &[Point]) {
+        self.excluded.clear();
+        self.excluded.extend_from_slice(moves);
+        self.root_stones = self.board.stone_count();
     }
 
     /// Searches at most `n` moves where nothing forces the reply (0: all).
@@ -95,6 +109,9 @@ impl Game for Gomoku {
 
     fn candidate_moves(&mut self, out: &mut Vec<Point>) {
         self.movegen.candidates(&mut self.board, out);
+        if !self.excluded.is_empty() && self.board.stone_count() == self.root_stones {
+            out.retain(|p| !self.excluded.contains(p));
+        }
     }
 
     /// A five to make wins now; two fives to block cannot both be blocked; at a leaf, a short

@@ -21,50 +21,7 @@ use wuzi_gomoku::{Board, Foul, Player, Point, Rule, Shape};
 const POSITIONS: usize = 1200;
 
 fn python() -> PathBuf {
-    if let Some(p) = std::env::var_os("WUZI_PYTHON") {
-        return PathBuf::from(p);
-    }
-    let workspace = Path::new(env!("CARGO_MANIFEST_DIR")).join("../..");
-    let venv = workspace.join("target/py-venv");
-    let py = venv.join("bin/python");
-    let has_renju = |py: &Path| {
-        Command::new(py)
-            .args(["-c", "import renju.check_forbid"])
-            .stderr(Stdio::null())
-            .status()
-            .map(|s| s.success())
-            .unwrap_or(false)
-    };
-    if has_renju(&py) {
-        return py;
-    }
-    if !py.exists() {
-        let ok = Command::new("python3")
-            .arg("-m")
-            .arg("venv")
-            .arg(&venv)
-            .status()
-            .map(|s| s.success())
-            .unwrap_or(false);
-        assert!(
-            ok,
-            "cannot create a Python venv at {} (python3 -m venv failed); set WUZI_PYTHON to an \
-             interpreter that has the PyPI package `renju`",
-            venv.display()
-        );
-    }
-    let ok = Command::new(venv.join("bin/pip"))
-        .args(["install", "--quiet", "renju==0.1.0"])
-        .status()
-        .map(|s| s.success())
-        .unwrap_or(false);
-    assert!(
-        ok && has_renju(&py),
-        "cannot install the PyPI package `renju` into {}; set WUZI_PYTHON to an interpreter \
-         that has it",
-        venv.display()
-    );
-    py
+    wuzi_testkit::python_with("renju==0.1.0", "renju.check_forbid")
 }
 
 struct Rng(u64);

@@ -1,0 +1,249 @@
+//! wuzi-gomocup: the Gomocup ("piskvork") engine protocol, so that match managers
+//! (Piskvork, c-gomoku-cli, GomocupJudge) and GUIs (Yixin-Board) can load wuzi as
+//! `pbrain-wuzi`.
+//!
+//! - [`command`]: one line as a command (parsing only).
+//! - [`session`]: the game and settings, and what each command does to them.
+//! - [`run`]: the loop. A reader thread feeds every input line into a channel; searches run
+//!   on a worker thread. While one runs, `STOP`/`YXSTOP` stop it (it answers with its best
+//!   move so far), `END` stops it and exits, and every other line waits in order until the
+//!   reply is out, so nothing is dropped.
+//!
+//! Progress goes out as `MESSAGE depth D score S nodes N nps R time T pv X,Y X,Y ...` after
+//! every completed depth, S being a number from the engine's view or `win-in-N` /
+//! `loss-in-N` when proven.
+
+pub mod command;
+pub mod session;
+
+use session::{score_text, Job, Session, Think};
+use std::collections::VecDeque;
+use std::io::{BufRead, Write};
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::mpsc::{channel, Sender};
+use std::sync::{Arc, Mutex};
+use std::thread::JoinHandle;
+use wuzi_gomoku::{Analysis, Board, Engine, Info, Point};
+use wuzi_search::Limits;
+
+enum Event {
+    Line(String),
+    Eof,
+    Done(Box<Engine>, Job, Vec<Analysis>),
+}
+
+type Out = Arc<Mutex<Box<dyn Write + Send>>>;
+
+fn send(out: &Out, lines: &[String]) {
+    let mut w = out.lock().unwrap_or_else(|e| e.into_inner());
+    for line in lines {
+        // A manager that has gone away cannot be told anything: ignore write errors.
+        let _ = writeln!(w, "{line}");
+    }
+    let _ = w.flush();
+}
+
+fn message(info: &Info) -> String {
+    let millis = info.elapsed.as_millis();
+    let pv: Vec<String> = info
+        .pv
+        .iter()
+        .map(|p| format!("{},{}", p.x(), p.y()))
+        .collect();
+    let score = match info.score.forced() {
+        Some(wuzi_search::Forced::Win(n)) => format!("win-in-{n}"),
+        Some(wuzi_search::Forced::Loss(n)) => format!("loss-in-{n}"),
+        None => info.score.value().to_string(),
+    };
+    format!(
+        "MESSAGE depth {} score {score} nodes {} nps {} time {millis} pv {}",
+        info.depth,
+        info.nodes,
+        info.nodes as u128 * 1000 / millis.max(1),
+        pv.join(" ")
+    )
+}
+
+/// Runs a job to its end on the engine (the worker thread's body).
+fn run_job(engine: &mut Engine, job: &Job, limits: &Limits, out: &Out) -> Vec<Analysis> {
+    let mut report = |info: &Info| send(out, &[message(info)]);
+    match job {
+        Job::Move => vec![engine.go(limits, &mut report)],
+        Job::NBest(n) => {
+            let mut results: Vec<Analysis> = Vec::new();
+            let mut excluded: Vec<Point> = Vec::new();
+            for _ in 0..*n {
+                let a = engine.go_excluding(limits, &excluded, &mut report);
+                let Some(mv) = a.best_move else { break };
+                excluded.push(mv);
+                send(
+                    out,
+                    &[format!(
+                        "MESSAGE best {} score {}",
+                        excluded.len(),
+                        score_text(&a)
+                    )],
+                );
+                results.push(a);
+                if limits
+                    .stop
+                    .as_ref()
+                    .is_some_and(|s| s.load(Ordering::Relaxed))
+                {
+                    break;
+                }
+            }
+            results
+        }
+        Job::Swap2(_) => {
+            let first = engine.go(limits, &mut report);
+            let mut results = vec![first];
+            if let Some(mv) = results[0].best_move {
+                if engine.play(mv).is_ok() {
+                    let reply = engine.go(limits, &mut report);
+                    engine.undo();
+                    results.push(reply);
+                }
+            }
+            results
+        }
+    }
+}
+
+/// Speaks the protocol on `input`/`output` until `END` or the end of the input.
+pub fn run(input: impl BufRead + Send + 'static, output: impl Write + Send + 'static) {
+    let out: Out = Arc::new(Mutex::new(Box::new(output)));
+    let (tx, rx) = channel::<Event>();
+    spawn_reader(input, tx.clone());
+    let mut session = Session::default();
+    let mut queue: VecDeque<String> = VecDeque::new();
+    let mut running: Option<(Arc<AtomicBool>, JoinHandle<()>)> = None;
+    let mut ending = false;
+    loop {
+        // Lines that arrived during a search are handled, in order, once it is over.
+        let event = if running.is_none() && !queue.is_empty() {
+            Event::Line(queue.pop_front().expect("not empty"))
+        } else {
+            match rx.recv() {
+                Ok(e) => e,
+                Err(_) => break,
+            }
+        };
+        match event {
+            Event::Line(line) if running.is_some() => {
+                let word = line
+                    .split_whitespace()
+                    .next()
+                    .unwrap_or("")
+                    .to_ascii_uppercase();
+                let (stop, _) = running.as_ref().expect("running");
+                match word.as_str() {
+                    "STOP" | "YXSTOP" => stop.store(true, Ordering::Relaxed),
+                    "END" => {
+                        stop.store(true, Ordering::Relaxed);
+                        ending = true;
+                    }
+                    _ => queue.push_back(line),
+                }
+            }
+            Event::Line(line) => {
+                let outcome = session.handle_line(&line);
+                send(&out, &outcome.replies);
+                if outcome.end {
+                    break;
+                }
+                if let Some(think) = outcome.think {
+                    running = start(&mut session, think, &tx, &out);
+                }
+            }
+            // The input is over: finish what was asked, then stop.
+            Event::Eof => {
+                if running.is_none() && queue.is_empty() {
+                    break;
+                }
+                queue.push_back("END".into());
+            }
+            Event::Done(engine, job, results) => {
+                if let Some((_, worker)) = running.take() {
+                    let _ = worker.join();
+                }
+                session.give_engine(*engine);
+                if ending {
+                    break;
+                }
+                let replies = session.finish(&job, &results);
+                send(&out, &replies);
+            }
+        }
+    }
+}
+
+fn spawn_reader(input: impl BufRead + Send + 'static, tx: Sender<Event>) {
+    std::thread::spawn(move || {
+        for line in input.lines() {
+            let Ok(line) = line else { break };
+            // Lines may end in CR LF or CR; empty lines are ignored.
+            for part in line.split('\r') {
+                if !part.trim().is_empty() && tx.send(Event::Line(part.trim().to_string())).is_err()
+                {
+                    return;
+                }
+            }
+        }
+        let _ = tx.send(Event::Eof);
+    });
+}
+
+/// Starts a search on a worker thread, lending it the engine.
+fn start(
+    session: &mut Session,
+    think: Think,
+    tx: &Sender<Event>,
+    out: &Out,
+) -> Option<(Arc<AtomicBool>, JoinHandle<()>)> {
+    let Some(mut engine) = session.take_engine() else {
+        send(out, &["ERROR no game: send START first".to_string()]);
+        return None;
+    };
+    let stop = Arc::new(AtomicBool::new(false));
+    let mut limits = think.limits;
+    limits.stop = Some(stop.clone());
+    let (tx, out) = (tx.clone(), out.clone());
+    let job = think.job;
+    let worker = std::thread::spawn(move || {
+        let results = if let Job::Swap2(0) = job {
+            swap2_openings(&mut engine, &limits, &out)
+        } else {
+            run_job(&mut engine, &job, &limits, &out)
+        };
+        let _ = tx.send(Event::Done(Box::new(engine), job, results));
+    });
+    Some((stop, worker))
+}
+
+/// Swap2 with an empty board: the reply is chosen in `Session::finish` from one search of
+/// the opening it proposes (kept for the record in the `MESSAGE` lines).
+fn swap2_openings(engine: &mut Engine, limits: &Limits, out: &Out) -> Vec<Analysis> {
+    let board: Board = engine.board().clone();
+    let n = board.size();
+    let c = n / 2;
+    let mut opening = board.clone();
+    for p in [
+        Point::new(c, c),
+        Point::new(c + 1, c - 1),
+        Point::new(c + 1, c + 1),
+    ] {
+        let _ = opening.try_play(p);
+    }
+    engine.set_board(opening);
+    let a = engine.go(limits, |info| send(out, &[message(info)]));
+    engine.set_board(board);
+    send(
+        out,
+        &[format!(
+            "MESSAGE swap2 opening, white to move: score {}",
+            score_text(&a)
+        )],
+    );
+    vec![a]
+}

@@ -1,0 +1,603 @@
+//! The protocol's state machine: the game, the settings from `INFO`, and what each command
+//! does to them. It decides and formats; the I/O loop in `lib.rs` runs the searches it asks
+//! for on a worker thread.
+
+use crate::command::{parse, Command, ParseError};
+use std::time::Duration;
+use wuzi_gomoku::{move_budget, Analysis, Board, Engine, EngineOptions, Player, Point, Rule};
+use wuzi_search::{Forced, Limits};
+
+/// What the engine is asked to think about; the loop runs it and hands the result back.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Job {
+    /// Find a move, play it and reply with it.
+    Move,
+    /// Report the N best moves as `MESSAGE` lines, then reply with the best.
+    NBest(usize),
+    /// The swap2 opening, with this many stones on the board (0, 3 or 5).
+    Swap2(usize),
+}
+
+/// A search the loop must start: the job, its limits and (for N-best) moves to leave out.
+pub struct Think {
+    pub job: Job,
+    pub limits: Limits,
+}
+
+/// A block of stone lines being read (`BOARD`, `YXBOARD`, `SWAP2BOARD` ... `DONE`).
+struct Block {
+    kind: BlockKind,
+    stones: Vec<(Point, Option<u8>)>,
+}
+
+#[derive(Copy, Clone, PartialEq, Eq)]
+enum BlockKind {
+    Board,
+    YxBoard,
+    Swap2,
+}
+
+/// Default time per move when the manager sends none.
+const DEFAULT_TURN_MS: u64 = 5_000;
+/// `time_left` this large means "no limit".
+const UNLIMITED_MS: u64 = 2_147_483_647;
+/// Table memory when the manager sets no limit.
+const DEFAULT_TABLE_BYTES: usize = 64 << 20;
+/// How far from even a swap2 position may look before the engine picks a colour.
+const SWAP2_MARGIN: i32 = 60;
+
+pub struct Session {
+    size: Option<usize>,
+    rule: Rule,
+    /// Reported (as `ERROR`) before the reply to the next command.
+    pending_error: Option<String>,
+    engine: Option<Engine>,
+    table_bytes: usize,
+    block: Option<Block>,
+    timeout_turn: Option<u64>,
+    timeout_match: Option<u64>,
+    time_left: Option<u64>,
+    max_depth: Option<u32>,
+    max_node: Option<u64>,
+}
+
+impl Default for Session {
+    fn default() -> Self {
+        Session {
+            size: None,
+            rule: Rule::Freestyle,
+            pending_error: None,
+            engine: None,
+            table_bytes: DEFAULT_TABLE_BYTES,
+            block: None,
+            timeout_turn: None,
+            timeout_match: None,
+            time_left: None,
+            max_depth: None,
+            max_node: None,
+        }
+    }
+}
+
+/// What handling a line produced: lines to print, maybe a search to start, maybe the end.
+#[derive(Default)]
+pub struct Outcome {
+    pub replies: Vec<String>,
+    pub think: Option<Think>,
+    pub end: bool,
+}
+
+impl Outcome {
+    fn reply(text: impl Into<String>) -> Outcome {
+        Outcome {
+            replies: vec![text.into()],
+            ..Outcome::default()
+        }
+    }
+}
+
+fn error(text: impl std::fmt::Display) -> Outcome {
+    Outcome::reply(format!("ERROR {text}"))
+}
+
+fn xy(p: Point) -> String {
+    format!("{},{}", p.x(), p.y())
+}
+
+impl Session {
+    /// The engine, while no search holds it.
+    pub fn take_engine(&mut self) -> Option<Engine> {
+        self.engine.take()
+    }
+
+    pub fn give_engine(&mut self, engine: Engine) {
+        self.engine = Some(engine);
+    }
+
+    /// Handles one input line (not while a search runs: the loop queues lines then).
+    pub fn handle_line(&mut self, line: &str) -> Outcome {
+        let mut outcome = match parse(line) {
+            Ok(command) => self.handle(command),
+            Err(ParseError::Unknown(why)) => Outcome::reply(format!("UNKNOWN {why}")),
+            Err(ParseError::Malformed(why)) => error(why),
+        };
+        if let Some(e) = self.pending_error.take() {
+            outcome.replies.insert(0, format!("ERROR {e}"));
+        }
+        outcome
+    }
+
+    fn handle(&mut self, command: Command) -> Outcome {
+        if let Some(block) = &mut self.block {
+            return match command {
+                Command::Stone(p, f) => {
+                    block.stones.push((p, f));
+                    Outcome::default()
+                }
+                Command::Done => {
+                    let block = self.block.take().expect("in a block");
+                    self.finish_block(block)
+                }
+                Command::End => Outcome {
+                    end: true,
+                    ..Outcome::default()
+                },
+                _ => {
+                    self.block = None;
+                    error("a board block was not ended with DONE; it is dropped")
+                }
+            };
+        }
+        match command {
+            Command::Start(n) => self.start(n),
+            Command::RectStart(w, h) if w == h => self.start(w),
+            Command::RectStart(w, h) => error(format!(
+                "rectangular boards ({w}x{h}) are not supported; square 5 to 22 are"
+            )),
+            Command::Restart => match self.size {
+                Some(n) => self.start(n),
+                None => error("RESTART before START"),
+            },
+            Command::Begin => match &self.engine {
+                None => error("no game: send START first"),
+                Some(e) if e.board().stone_count() > 0 => error("BEGIN needs an empty board"),
+                Some(_) => self.think(Job::Move),
+            },
+            Command::Turn(p) => match self.play(p) {
+                Err(e) => error(e),
+                Ok(()) if self.board().is_some_and(|b| b.result().is_some()) => {
+                    error("the game is over after that move")
+                }
+                Ok(()) => self.think(Job::Move),
+            },
+            Command::Play(p) => match self.play(p) {
+                Err(e) => error(e),
+                Ok(()) => Outcome::reply(xy(p)),
+            },
+            Command::Takeback(p) => self.takeback(p),
+            Command::Board | Command::YxBoard | Command::Swap2Board => {
+                if self.engine.is_none() && !matches!(command, Command::Swap2Board) {
+                    return error("no game: send START first");
+                }
+                let kind = match command {
+                    Command::Board => BlockKind::Board,
+                    Command::YxBoard => BlockKind::YxBoard,
+                    _ => BlockKind::Swap2,
+                };
+                self.block = Some(Block {
+                    kind,
+                    stones: Vec::new(),
+                });
+                Outcome::default()
+            }
+            Command::Stone(..) | Command::Done => error("stone lines only come after BOARD"),
+            Command::Info(key, value) => self.info(&key, &value),
+            Command::About => Outcome::reply(format!(
+                "name=\"wuzi\", version=\"{}\", author=\"the wuzi developers\", country=\"-\", \
+                 www=\"-\"",
+                env!("CARGO_PKG_VERSION")
+            )),
+            Command::End => Outcome {
+                end: true,
+                ..Outcome::default()
+            },
+            // Nothing is running (a running search is stopped by the loop itself).
+            Command::Stop => Outcome::default(),
+            Command::ShowForbid => self.show_forbid(),
+            Command::NBest(0) => error("YXNBEST needs at least 1"),
+            Command::NBest(n) => match self.board() {
+                None => error("no game: send START first"),
+                Some(b) if b.result().is_some() => error("the game is over"),
+                Some(_) => self.think(Job::NBest(n)),
+            },
+            Command::HashClear => {
+                if let Some(e) = &mut self.engine {
+                    e.clear_tables();
+                }
+                Outcome::default()
+            }
+        }
+    }
+
+    fn board(&self) -> Option<&Board> {
+        self.engine.as_ref().map(Engine::board)
+    }
+
+    fn options(&self) -> EngineOptions {
+        EngineOptions {
+            table_bytes: self.table_bytes,
+            ..EngineOptions::default()
+        }
+    }
+
+    fn start(&mut self, n: usize) -> Outcome {
+        match Board::new(n, self.rule) {
+            Ok(board) => {
+                self.size = Some(n);
+                self.engine = Some(Engine::new(board, self.options()));
+                Outcome::reply("OK")
+            }
+            Err(e) => error(e),
+        }
+    }
+
+    /// Plays `p` for the side to move, checked; nothing changes on an error.
+    fn play(&mut self, p: Point) -> Result<(), String> {
+        let engine = self.engine.as_mut().ok_or("no game: send START first")?;
+        engine.play(p).map_err(|e| format!("{}: {e}", xy(p)))
+    }
+
+    fn takeback(&mut self, p: Point) -> Outcome {
+        let Some(engine) = &mut self.engine else {
+            return error("no game: send START first");
+        };
+        match engine.board().last_move() {
+            Some(last) if last == p => {
+                engine.undo();
+                Outcome::reply("OK")
+            }
+            Some(last) => error(format!("{} is not the last move ({})", xy(p), xy(last))),
+            None => error("there is no move to take back"),
+        }
+    }
+
+    fn info(&mut self, key: &str, value: &str) -> Outcome {
+        let number = value.parse::<u64>();
+        let mut bad = || {
+            self.pending_error = Some(format!("INFO {key}: \"{value}\" is not a number"));
+            Outcome::default()
+        };
+        match key {
+            "timeout_turn" => match number {
+                Ok(v) => self.timeout_turn = Some(v),
+                Err(_) => return bad(),
+            },
+            "timeout_match" => match number {
+                Ok(v) => self.timeout_match = (v > 0).then_some(v),
+                Err(_) => return bad(),
+            },
+            "time_left" => match number {
+                Ok(v) => self.time_left = (v < UNLIMITED_MS).then_some(v),
+                Err(_) => return bad(),
+            },
+            "max_memory" => match number {
+                Ok(0) => self.set_table_bytes(DEFAULT_TABLE_BYTES),
+                // Half for the tables: the rest is the program, its board and buffers.
+                Ok(v) => self.set_table_bytes((v / 2).min(1 << 30) as usize),
+                Err(_) => return bad(),
+            },
+            "max_depth" => match number {
+                Ok(v) => self.max_depth = (v > 0).then_some(v.min(200) as u32),
+                Err(_) => return bad(),
+            },
+            "max_node" => match number {
+                Ok(v) => self.max_node = (v > 0).then_some(v),
+                Err(_) => return bad(),
+            },
+            "rule" => match number {
+                Ok(v) => self.set_rule(v),
+                Err(_) => return bad(),
+            },
+            "game_type" | "folder" | "thread_num" | "evaluate" | "hash_size" => {}
+            _ => return Outcome::reply(format!("MESSAGE INFO {key} is not used; ignored")),
+        }
+        Outcome::default()
+    }
+
+    fn set_table_bytes(&mut self, bytes: usize) {
+        self.table_bytes = bytes.max(1 << 20);
+        if let Some(engine) = self.engine.take() {
+            let board = engine.board().clone();
+            self.engine = Some(Engine::new(board, self.options()));
+        }
+    }
+
+    /// Bits: 1 exactly five, 2 continuous game (some GUIs send 2 for renju), 4 renju,
+    /// 8 caro. The rule takes effect now if no stone is on the board, else at the next
+    /// START, RESTART or BOARD.
+    fn set_rule(&mut self, value: u64) {
+        let rule = match value {
+            0 => Rule::Freestyle,
+            1 | 3 => Rule::Standard,
+            2 | 4..=7 => Rule::Renju,
+            _ => {
+                self.pending_error = Some(format!(
+                    "rule {value} is not supported (freestyle 0, standard 1, renju 2 or 4); \
+                     keeping {}",
+                    self.rule
+                ));
+                return;
+            }
+        };
+        self.rule = rule;
+        if let Some(n) = self.size {
+            if self.board().is_some_and(|b| b.stone_count() == 0) {
+                self.start(n);
+            }
+        }
+    }
+
+    fn show_forbid(&mut self) -> Outcome {
+        let Some(engine) = &self.engine else {
+            return error("no game: send START first");
+        };
+        let mut board = engine.board().clone();
+        let points: String = board
+            .forbidden_points()
+            .iter()
+            .map(|(p, _)| format!("{:02}{:02}", p.x(), p.y()))
+            .collect();
+        Outcome::reply(format!("FORBID {points}."))
+    }
+
+    /// Sets up the position a finished block describes.
+    fn finish_block(&mut self, block: Block) -> Outcome {
+        if block.kind == BlockKind::Swap2 {
+            return self.swap2(block);
+        }
+        let Some(n) = self.size else {
+            return error("no game: send START first");
+        };
+        match self.board_from_block(n, &block.stones) {
+            Err(e) => error(e),
+            Ok(board) => {
+                let over = board.result().is_some();
+                match &mut self.engine {
+                    Some(engine) => engine.set_board(board),
+                    None => self.engine = Some(Engine::new(board, self.options())),
+                }
+                match block.kind {
+                    BlockKind::YxBoard => Outcome::default(),
+                    _ if over => error("the game on that board is already over"),
+                    _ => self.think(Job::Move),
+                }
+            }
+        }
+    }
+
+    /// Stones with field 1 (own) and 2 (opponent's); the engine is to move. Renju positions
+    /// come in move order and are replayed so that fouls are judged as they happened;
+    /// freestyle and standard ones are replayed alternately in the order given.
+    fn board_from_block(&self, n: usize, stones: &[(Point, Option<u8>)]) -> Result<Board, String> {
+        let mut own = Vec::new();
+        let mut theirs = Vec::new();
+        for &(p, f) in stones {
+            if !p.on_board(n) {
+                return Err(format!("{} is off the {n}x{n} board", xy(p)));
+            }
+            match f {
+                Some(1) => own.push(p),
+                Some(2) => theirs.push(p),
+                Some(3) => {
+                    return Err(
+                        "field 3 (continuous game) is not supported: give stones as 1 or 2".into(),
+                    )
+                }
+                _ => return Err(format!("{}: a board line needs X,Y,F with F 1 or 2", xy(p))),
+            }
+        }
+        let own_colour = if own.len() == theirs.len() {
+            Player::First
+        } else if theirs.len() == own.len() + 1 {
+            Player::Second
+        } else {
+            return Err(format!(
+                "impossible stone counts: {} own and {} of the opponent's with the engine to move",
+                own.len(),
+                theirs.len()
+            ));
+        };
+        let (black, white) = if own_colour == Player::First {
+            (own, theirs)
+        } else {
+            (theirs, own)
+        };
+        let mut board = Board::new(n, self.rule).map_err(|e| e.to_string())?;
+        let in_order: Vec<Point> = if self.rule == Rule::Renju {
+            for (i, &(_, f)) in stones.iter().enumerate() {
+                let black_stone = (f == Some(1)) == (own_colour == Player::First);
+                if black_stone != (i % 2 == 0) {
+                    return Err("renju positions must come in move order, Black first".into());
+                }
+            }
+            stones.iter().map(|&(p, _)| p).collect()
+        } else {
+            let mut order = Vec::with_capacity(stones.len());
+            for (i, &b) in black.iter().enumerate() {
+                order.push(b);
+                if let Some(&w) = white.get(i) {
+                    order.push(w);
+                }
+            }
+            order
+        };
+        let last = in_order.len();
+        for (i, &p) in in_order.iter().enumerate() {
+            if board.result().is_some() {
+                if self.rule == Rule::Renju {
+                    return Err(format!(
+                        "the game was over before move {} ({})",
+                        i + 1,
+                        xy(p)
+                    ));
+                }
+                // An order that passes through a five (possible under exactly-five rules):
+                // set the stones up without a history instead.
+                return Board::from_stones(n, self.rule, &black, &white, Some(own_colour))
+                    .map_err(|e| e.to_string());
+            }
+            board
+                .try_play(p)
+                .map_err(|e| format!("stone {} ({}): {e}", i + 1, xy(p)))?;
+        }
+        debug_assert_eq!(board.moves().len(), last);
+        Ok(board)
+    }
+
+    /// The limits for one move, from the time settings and the board.
+    fn limits(&self, share: u32) -> Limits {
+        let board = self.board().expect("a game");
+        let turn = self.timeout_turn.unwrap_or(DEFAULT_TURN_MS);
+        let match_left = self.time_left.or(self.timeout_match);
+        let time = move_budget(
+            Some(Duration::from_millis(turn)),
+            match_left.map(Duration::from_millis),
+            board,
+        )
+        .unwrap_or(Duration::from_millis(10))
+            / share.max(1);
+        Limits {
+            depth: self.max_depth,
+            nodes: self.max_node,
+            time: Some(time.max(Duration::from_millis(1))),
+            stop: None,
+        }
+    }
+
+    fn think(&mut self, job: Job) -> Outcome {
+        let share = match job {
+            Job::NBest(n) => n as u32,
+            Job::Swap2(_) => 2,
+            Job::Move => 1,
+        };
+        let limits = self.limits(share);
+        Outcome {
+            think: Some(Think { job, limits }),
+            ..Outcome::default()
+        }
+    }
+
+    fn swap2(&mut self, block: Block) -> Outcome {
+        let n = self.size.unwrap_or(15);
+        let stones: Vec<Point> = block.stones.iter().map(|&(p, _)| p).collect();
+        if !matches!(stones.len(), 0 | 3 | 5) {
+            return error(format!(
+                "SWAP2BOARD takes 0, 3 or 5 stones, not {}",
+                stones.len()
+            ));
+        }
+        let mut board = match Board::new(n, self.rule) {
+            Ok(b) => b,
+            Err(e) => return error(e),
+        };
+        for (i, &p) in stones.iter().enumerate() {
+            if let Err(e) = board.try_play(p) {
+                return error(format!("stone {} ({}): {e}", i + 1, xy(p)));
+            }
+        }
+        if board.result().is_some() {
+            return error("the swap2 stones already end the game");
+        }
+        match &mut self.engine {
+            Some(engine) => engine.set_board(board),
+            None => {
+                self.size = Some(n);
+                self.engine = Some(Engine::new(board, self.options()));
+            }
+        }
+        self.think(Job::Swap2(stones.len()))
+    }
+
+    /// Turns a finished search into replies (the engine is back in the session).
+    pub fn finish(&mut self, job: &Job, results: &[Analysis]) -> Vec<String> {
+        let Some(best) = results.first() else {
+            return vec!["ERROR no move was found".into()];
+        };
+        let Some(mv) = best.best_move else {
+            return vec!["ERROR the game is over".into()];
+        };
+        match job {
+            Job::Move => {
+                self.play(mv).expect("the engine plays legal moves");
+                vec![xy(mv)]
+            }
+            Job::NBest(_) => {
+                let mut lines: Vec<String> = results
+                    .iter()
+                    .enumerate()
+                    .filter_map(|(i, a)| {
+                        a.best_move.map(|m| {
+                            format!("MESSAGE nbest {} {} score {}", i + 1, xy(m), score_text(a))
+                        })
+                    })
+                    .collect();
+                lines.push(xy(mv));
+                lines
+            }
+            Job::Swap2(stones) => self.swap2_reply(*stones, results),
+        }
+    }
+
+    /// `results[0]` is the search of the position as given (the side to move's view);
+    /// `results[1]`, when there, the search after that best move.
+    fn swap2_reply(&mut self, stones: usize, results: &[Analysis]) -> Vec<String> {
+        let first = &results[0];
+        let mv = first.best_move.expect("checked");
+        let value = first.score.value();
+        match stones {
+            // Propose three stones: the engine's opening choice, two moves each way from
+            // the centre stone, rated near even by its search.
+            0 => {
+                let n = self.size.unwrap_or(15);
+                let c = n / 2;
+                let (a, b, d) = (
+                    Point::new(c, c),
+                    Point::new(c + 1, c - 1),
+                    Point::new(c + 1, c + 1),
+                );
+                vec![format!("{} {} {}", xy(a), xy(b), xy(d))]
+            }
+            // White to move: take Black if Black is better, answer as White if White is, and
+            // otherwise add two stones (White's best, then Black's) for the opponent to choose.
+            3 => {
+                if value < -SWAP2_MARGIN {
+                    vec!["SWAP".into()]
+                } else if value > SWAP2_MARGIN || results.len() < 2 {
+                    self.play(mv).expect("legal");
+                    vec![xy(mv)]
+                } else {
+                    let second = results[1].best_move.unwrap_or(mv);
+                    vec![format!("{} {}", xy(mv), xy(second))]
+                }
+            }
+            // Five stones, White to move: keep White and move if White is not worse.
+            _ => {
+                if value >= 0 {
+                    self.play(mv).expect("legal");
+                    vec![xy(mv)]
+                } else {
+                    vec!["SWAP".into()]
+                }
+            }
+        }
+    }
+}
+
+/// The score in the `MESSAGE` format: a number, or `win-in-N` / `loss-in-N` when proven.
+pub fn score_text(a: &Analysis) -> String {
+    match a.forced() {
+        Some(Forced::Win(n)) => format!("win-in-{n}"),
+        Some(Forced::Loss(n)) => format!("loss-in-{n}"),
+        None => a.score.value().to_string(),
+    }
+}

@@ -1,0 +1,219 @@
+//! Every protocol command and every kind of bad input, against the real binary.
+
+mod common;
+
+use common::{xy, Brain};
+use std::time::Duration;
+
+fn started(size: usize) -> Brain {
+    let mut b = Brain::spawn();
+    b.send("INFO timeout_turn 200");
+    assert_eq!(b.ask(&format!("START {size}")), "OK");
+    b
+}
+
+#[test]
+fn about_start_restart_and_end() {
+    let mut b = Brain::spawn();
+    let about = b.ask("ABOUT");
+    assert!(about.starts_with("name=\"wuzi\", version=\""), "{about}");
+    assert!(b.ask("START 4").starts_with("ERROR"));
+    assert!(b.ask("START 23").starts_with("ERROR"));
+    assert!(b.ask("RECTSTART 20,15").starts_with("ERROR"));
+    assert_eq!(b.ask("RECTSTART 15,15"), "OK");
+    assert_eq!(b.ask("START 20"), "OK");
+    assert_eq!(b.ask("RESTART"), "OK");
+    assert!(b.end().success());
+}
+
+#[test]
+fn begin_turn_takeback_and_play() {
+    let mut b = started(15);
+    let first = b.ask("BEGIN");
+    assert_eq!(xy(&first), (7, 7), "the centre on an empty board");
+    let reply = b.ask("TURN 8,8");
+    let (x, y) = xy(&reply);
+    assert!(x < 15 && y < 15 && (x, y) != (7, 7) && (x, y) != (8, 8));
+    // Take back the engine's move, then the opponent's, and play on.
+    assert_eq!(b.ask(&format!("TAKEBACK {reply}")), "OK");
+    assert_eq!(b.ask("TAKEBACK 8,8"), "OK");
+    let again = b.ask("TURN 6,6");
+    assert_ne!(xy(&again), (6, 6));
+    // PLAY (after SUGGEST) plays the given point as the engine's move.
+    b.ask("TURN 0,0");
+    assert_eq!(b.ask("PLAY 14,14"), "14,14");
+    assert!(b.ask("PLAY 14,14").starts_with("ERROR"), "occupied");
+}
+
+#[test]
+fn board_in_any_order_and_renju_in_move_order() {
+    let mut b = started(15);
+    b.send("BOARD");
+    for line in ["8,8,2", "7,7,1", "7,8,1", "8,9,2"] {
+        b.send(line);
+    }
+    let reply = b.ask("DONE");
+    let (x, y) = xy(&reply);
+    assert!(x < 15 && y < 15);
+    // An impossible count: three of the engine's stones against one.
+    b.send("BOARD");
+    for line in ["1,1,1", "2,2,1", "3,3,1", "4,4,2"] {
+        b.send(line);
+    }
+    assert!(b.ask("DONE").contains("impossible stone counts"));
+    // Renju: the stones come in move order, Black first.
+    let mut r = Brain::spawn();
+    r.send("INFO rule 4");
+    assert_eq!(r.ask("START 15"), "OK");
+    r.send("YXBOARD");
+    // Black (the opponent, field 2) has 6,7 7,7 along the row and 8,8 8,9 down the column.
+    for line in [
+        "7,7,2", "14,14,1", "6,7,2", "14,13,1", "8,8,2", "0,14,1", "8,9,2", "14,0,1", "0,0,2",
+    ] {
+        r.send(line);
+    }
+    r.send("DONE");
+    assert!(
+        r.silent_for(Duration::from_millis(300)),
+        "YXBOARD does not move"
+    );
+    // 8,7 would be a double three for Black.
+    assert_eq!(r.ask("YXSHOWFORBID"), "FORBID 0807.");
+    r.send("BOARD");
+    for line in ["7,7,2", "8,8,1"] {
+        r.send(line);
+    }
+    assert!(r.ask("DONE").contains("move order"));
+}
+
+#[test]
+fn forbid_nbest_hashclear_and_info() {
+    let mut b = started(15);
+    assert_eq!(b.ask("YXSHOWFORBID"), "FORBID .");
+    b.send("INFO max_memory 83886080");
+    b.send("INFO game_type 1");
+    b.send("INFO folder /tmp");
+    b.send("INFO thread_num 2");
+    b.send("INFO max_depth 4");
+    b.send("INFO max_node 100000");
+    b.send("INFO TIMEOUT_MATCH 100000");
+    b.send("INFO TIME_LEFT 90000");
+    b.send("YXHASHCLEAR");
+    b.send("INFO mystery_key 5");
+    b.send("BEGIN");
+    let lines = b.lines_until_reply();
+    assert!(lines.iter().any(|l| l.contains("mystery_key")), "{lines:?}");
+    assert_eq!(xy(lines.last().unwrap()), (7, 7));
+    b.send("YXNBEST 3");
+    let lines = b.lines_until_reply();
+    let nbest: Vec<&String> = lines
+        .iter()
+        .filter(|l| l.starts_with("MESSAGE nbest"))
+        .collect();
+    assert_eq!(nbest.len(), 3, "{lines:?}");
+    let best = lines.last().unwrap();
+    assert!(nbest[0].contains(best.as_str()), "{lines:?}");
+}
+
+#[test]
+fn progress_messages_have_one_format() {
+    let mut b = started(15);
+    b.send("BEGIN");
+    let lines = b.lines_until_reply();
+    let depth_lines: Vec<&String> = lines
+        .iter()
+        .filter(|l| l.starts_with("MESSAGE depth"))
+        .collect();
+    assert!(!depth_lines.is_empty(), "{lines:?}");
+    for l in depth_lines {
+        let words: Vec<&str> = l.split_whitespace().collect();
+        assert_eq!(
+            [words[1], words[3], words[5], words[7], words[9], words[11]],
+            ["depth", "score", "nodes", "nps", "time", "pv"],
+            "{l}"
+        );
+    }
+}
+
+#[test]
+fn unsupported_rule_is_reported_and_a_rule_is_kept() {
+    let mut b = started(15);
+    b.send("INFO rule 8");
+    let lines = {
+        b.send("RESTART");
+        vec![b.reply(), b.reply()]
+    };
+    assert!(
+        lines[0].starts_with("ERROR") && lines[0].contains("rule 8"),
+        "{lines:?}"
+    );
+    assert_eq!(lines[1], "OK");
+    assert_eq!(b.ask("YXSHOWFORBID"), "FORBID .");
+}
+
+#[test]
+fn bad_input_gets_an_answer_and_changes_nothing() {
+    let mut b = Brain::spawn();
+    assert!(b.ask("TURN 7,7").starts_with("ERROR"), "no game yet");
+    assert!(b.ask("BEGIN").starts_with("ERROR"));
+    assert!(b.ask("HELLO THERE").starts_with("UNKNOWN"));
+    assert_eq!(b.ask("START 15"), "OK");
+    b.send("INFO timeout_turn 100");
+    for bad in [
+        "TURN",
+        "TURN 7",
+        "TURN x,y",
+        "TURN 15,3",
+        "TURN 99,99",
+        "TURN -1,2",
+        "START x",
+        "TAKEBACK 3,3",
+        "PLAY 40,1",
+        "DONE",
+        "1,2,1",
+    ] {
+        let reply = b.ask(bad);
+        assert!(reply.starts_with("ERROR"), "{bad}: {reply}");
+    }
+    let first = b.ask("TURN 7,7");
+    let (x, y) = xy(&first);
+    // The occupied point, then a TAKEBACK of a point that is not the last move.
+    assert!(b.ask("TURN 7,7").starts_with("ERROR"));
+    assert!(b.ask(&format!("TURN {x},{y}")).starts_with("ERROR"));
+    assert!(b.ask("TAKEBACK 7,7").starts_with("ERROR"));
+    // The game is unchanged: the engine's stone is still the last move.
+    assert_eq!(b.ask(&format!("TAKEBACK {first}")), "OK");
+    assert_eq!(b.ask("TAKEBACK 7,7"), "OK");
+    assert!(b.ask("BEGIN").contains(','), "the board is empty again");
+    assert!(b.end().success());
+}
+
+#[test]
+fn stop_answers_at_once_and_end_exits_mid_search() {
+    let mut b = Brain::spawn();
+    b.send("INFO timeout_turn 30000");
+    assert_eq!(b.ask("START 15"), "OK");
+    b.send("BOARD");
+    for line in ["7,7,1", "8,8,2", "8,7,1", "9,9,2"] {
+        b.send(line);
+    }
+    b.send("DONE");
+    std::thread::sleep(Duration::from_millis(300));
+    let asked = std::time::Instant::now();
+    b.send("YXSTOP");
+    let reply = b
+        .reply_within(Duration::from_secs(3))
+        .expect("a move soon after STOP");
+    assert!(reply.contains(','), "{reply}");
+    assert!(asked.elapsed() < Duration::from_secs(3));
+    // A command sent during a search is kept and answered after it.
+    b.send("TURN 0,0");
+    b.send("ABOUT");
+    b.send("STOP");
+    let mv = b.reply();
+    assert!(mv.contains(','), "{mv}");
+    assert!(b.reply().starts_with("name="), "ABOUT was not dropped");
+    b.send("TURN 1,0");
+    std::thread::sleep(Duration::from_millis(200));
+    assert!(b.end().success(), "END mid-search exits");
+}

@@ -16,7 +16,7 @@ use wuzi_search::Limits;
 pub struct MatchArgs {
     /// Settings of engine A, e.g. `time=100` or `time=100,vct=off,leaf-vcf=off`. Keys: time
     /// (ms per move), depth, nodes, hash (MiB), width (moves searched per quiet position, 0:
-    /// all), and on/off switches vcf, vct, leaf-vcf, pvs, tt, killers, history.
+    /// all), and on/off switches vcf, vct, leaf-vcf, defence, pvs, tt, killers, history.
     #[arg(long, default_value = "time=100")]
     pub a: String,
     /// Settings of engine B (same keys).
@@ -94,7 +94,7 @@ fn number(key: &str, value: &str) -> Result<u64, String> {
 }
 
 /// Applies engine switches (`hash`, `width`, `vcf`, `vct`, `leaf-vcf`, `pvs`, `tt`,
-/// `killers`, `history`) from a `key=value,...` list.
+/// `killers`, `history`, `defence`) from a `key=value,...` list.
 pub fn apply_switches(options: &mut EngineOptions, spec: &str) -> Result<(), String> {
     for (key, value) in key_values(spec)? {
         let switch = || match value {
@@ -108,6 +108,7 @@ pub fn apply_switches(options: &mut EngineOptions, spec: &str) -> Result<(), Str
             "vcf" => options.root_vcf = switch()?,
             "vct" => options.root_vct = switch()?,
             "leaf-vcf" => options.leaf_vcf = switch()?,
+            "defence" => options.root_defence = switch()?,
             "pvs" => options.search.pvs = switch()?,
             "tt" => options.search.tt = switch()?,
             "killers" => options.search.killers = switch()?,

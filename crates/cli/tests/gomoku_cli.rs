@@ -1,32 +1,9 @@
 //! The `wuzi` binary's Gomoku commands, run as a user runs them.
 
+mod common;
+
+use common::{fails_with, json, typed, wuzi};
 use serde_json::Value;
-use std::io::Write;
-use std::process::{Command, Output, Stdio};
-
-fn wuzi(args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_wuzi"))
-        .args(args)
-        .output()
-        .expect("wuzi runs")
-}
-
-fn json(args: &[&str]) -> Value {
-    let output = wuzi(args);
-    assert!(
-        output.status.success(),
-        "{args:?}: {}",
-        String::from_utf8_lossy(&output.stderr)
-    );
-    serde_json::from_slice(&output.stdout).expect("one JSON object")
-}
-
-fn fails_with(args: &[&str], needle: &str) {
-    let output = wuzi(args);
-    assert!(!output.status.success(), "{args:?} should fail");
-    let stderr = String::from_utf8_lossy(&output.stderr);
-    assert!(stderr.contains(needle), "{args:?}: {stderr}");
-}
 
 #[test]
 fn show_reports_turn_result_and_threats() {
@@ -146,32 +123,9 @@ fn a_short_match_runs_to_its_end() {
     fails_with(&["match", "--a", "speed=3"], "unknown setting");
 }
 
-fn play(args: &[&str], input: &str) -> String {
-    let mut child = Command::new(env!("CARGO_BIN_EXE_wuzi"))
-        .args(args)
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .expect("wuzi runs");
-    child
-        .stdin
-        .take()
-        .unwrap()
-        .write_all(input.as_bytes())
-        .unwrap();
-    let out = child.wait_with_output().unwrap();
-    assert!(
-        out.status.success(),
-        "{}",
-        String::from_utf8_lossy(&out.stderr)
-    );
-    String::from_utf8(out.stdout).unwrap()
-}
-
 #[test]
 fn play_answers_moves_and_rejects_bad_input() {
-    let text = play(
+    let text = typed(
         &["play", "--time", "50"],
         "h8\nh8\nz9\nfoo\nundo\nhint\nquit\n",
     );
@@ -185,7 +139,7 @@ fn play_answers_moves_and_rejects_bad_input() {
 
 #[test]
 fn play_refuses_a_renju_foul_with_its_reason() {
-    let text = play(
+    let text = typed(
         &[
             "play",
             "--rule",
@@ -209,6 +163,6 @@ fn play_refuses_a_renju_foul_with_its_reason() {
 
 #[test]
 fn play_tictactoe_still_works() {
-    let text = play(&["play", "tictactoe"], "b2\nquit\n");
+    let text = typed(&["play", "tictactoe"], "b2\nquit\n");
     assert!(text.contains("AI plays"), "{text}");
 }

@@ -1,25 +1,8 @@
 //! The `wuzi` binary's small-game commands, run as a user runs them.
 
-use serde_json::Value;
-use std::io::Write;
-use std::process::{Command, Output, Stdio};
+mod common;
 
-fn wuzi(args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_wuzi"))
-        .args(args)
-        .output()
-        .expect("wuzi runs")
-}
-
-fn json(args: &[&str]) -> Value {
-    let output = wuzi(args);
-    assert!(
-        output.status.success(),
-        "{args:?}: {}",
-        String::from_utf8_lossy(&output.stderr)
-    );
-    serde_json::from_slice(&output.stdout).expect("one JSON object")
-}
+use common::{json, typed, wuzi};
 
 #[test]
 fn solves_tic_tac_toe_with_every_algorithm() {
@@ -78,29 +61,10 @@ fn bad_sizes_get_a_clear_error() {
     assert!(!output.status.success());
 }
 
-fn play(args: &[&str], input: &str) -> String {
-    let mut child = Command::new(env!("CARGO_BIN_EXE_wuzi"))
-        .args(["play", "tictactoe"])
-        .args(args)
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .spawn()
-        .expect("wuzi runs");
-    child
-        .stdin
-        .take()
-        .unwrap()
-        .write_all(input.as_bytes())
-        .unwrap();
-    let output = child.wait_with_output().unwrap();
-    assert!(output.status.success());
-    String::from_utf8(output.stdout).unwrap()
-}
-
 #[test]
 fn punishes_a_blunder() {
     // X takes the centre; the edge reply a2 loses to a3, which forks.
-    let transcript = play(&["--first", "ai"], "a2\nc1\nc2\nquit\n");
+    let transcript = play_ttt(&["--first", "ai"], "a2\nc1\nc2\nquit\n");
     assert!(transcript.contains("AI plays b2"), "{transcript}");
     assert!(
         transcript.contains("AI plays a3 (it wins in 5 plies)"),
@@ -112,7 +76,7 @@ fn punishes_a_blunder() {
 
 #[test]
 fn refuses_bad_moves_and_keeps_the_game() {
-    let transcript = play(&[], "b2\nb2\nd1\nhello\nundo\nundo\nhint\nnew\n");
+    let transcript = play_ttt(&[], "b2\nb2\nd1\nhello\nundo\nundo\nhint\nnew\n");
     assert!(transcript.contains("b2 is already taken"), "{transcript}");
     assert!(transcript.contains("d1 is off the board"), "{transcript}");
     assert!(transcript.contains("cannot read 'hello'"), "{transcript}");
@@ -121,4 +85,10 @@ fn refuses_bad_moves_and_keeps_the_game() {
     assert!(transcript.contains("Hint: "), "{transcript}");
     assert!(transcript.contains("New game."), "{transcript}");
     // Input ending without quit ends the program cleanly too.
+}
+
+fn play_ttt(args: &[&str], input: &str) -> String {
+    let mut all = vec!["play", "tictactoe"];
+    all.extend_from_slice(args);
+    typed(&all, input)
 }

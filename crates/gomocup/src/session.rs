@@ -305,7 +305,7 @@ impl Session {
     }
 
     fn set_table_bytes(&mut self, bytes: usize) {
-        self.table_bytes = bytes.max(1 << 20);
+        self.table_bytes = bytes;
         if let Some(engine) = self.engine.take() {
             let board = engine.board().clone();
             self.engine = Some(Engine::new(board, self.options()));

@@ -236,8 +236,8 @@ impl ThreatSolver {
             let slot = self.table[i];
             if slot.key == key {
                 if slot.win_plies > 0 && slot.win_attacks as u32 <= attacks {
-                    // The line is not stored: replay the search one level to rebuild it
-                    // cheaply would cost more than it gives; the first move is enough.
+                    // A known win, but the table keeps no line: search again to rebuild it
+                    // (the table answers the positions below at once).
                     return self.attack_uncached(board, attacks, ply, me, them);
                 }
                 if slot.no_win_within as u32 >= attacks {
@@ -392,7 +392,7 @@ impl ThreatSolver {
         // An open three: the defender's fours, and every move that leaves the attacker no
         // legal straight four.
         let mut threats = self.moves.take(ply);
-        self.straight_four_points(board, attacker, &mut threats);
+        Self::straight_four_points(board, attacker, &mut threats);
         if threats.is_empty() {
             self.moves.give(ply, threats);
             return None;
@@ -439,7 +439,20 @@ impl ThreatSolver {
     }
 
     /// The attacker's empty points that make a straight four and are legal for it.
-    fn straight_four_points(&mut self, board: &mut Board, attacker: Player, out: &mut Vec<Point>) {
+    fn straight_four_points(board: &mut Board, attacker: Player, out: &mut Vec<Point>) {
+        Self::scan_straight_fours(board, attacker, |p| {
+            out.push(p);
+            true
+        });
+    }
+
+    /// Calls `found` on each empty point where `attacker` makes a straight four and may
+    /// play, row by row, until it returns false.
+    fn scan_straight_fours(
+        board: &mut Board,
+        attacker: Player,
+        mut found: impl FnMut(Point) -> bool,
+    ) {
         if board.threats(attacker).open_four == 0 {
             return;
         }
@@ -450,8 +463,9 @@ impl ThreatSolver {
                 if board.is_empty(p)
                     && board.shapes(p, attacker).contains(&Shape::OpenFour)
                     && !(fouls && board.foul(p).is_some())
+                    && !found(p)
                 {
-                    out.push(p);
+                    return;
                 }
             }
         }
@@ -506,7 +520,7 @@ impl ThreatSolver {
         for i in fours..out.len() {
             let p = out[i];
             board.play(p);
-            let stops = board.result().is_none() && !self.has_legal_straight_four(board, attacker);
+            let stops = board.result().is_none() && !Self::has_legal_straight_four(board, attacker);
             board.undo();
             if stops {
                 out[kept] = p;
@@ -516,26 +530,16 @@ impl ThreatSolver {
         out.truncate(kept);
     }
 
-    fn has_legal_straight_four(&mut self, board: &mut Board, attacker: Player) -> bool {
-        if board.threats(attacker).five > 0 {
-            return true;
+    /// Whether `attacker` has a five to make or a legal straight four.
+    fn has_legal_straight_four(board: &mut Board, attacker: Player) -> bool {
+        let mut any = board.threats(attacker).five > 0;
+        if !any {
+            Self::scan_straight_fours(board, attacker, |_| {
+                any = true;
+                false
+            });
         }
-        if board.threats(attacker).open_four == 0 {
-            return false;
-        }
-        let fouls = board.rule().has_fouls(attacker);
-        for y in 0..board.size() {
-            for x in 0..board.size() {
-                let p = Point::new(x, y);
-                if board.is_empty(p)
-                    && board.shapes(p, attacker).contains(&Shape::OpenFour)
-                    && !(fouls && board.foul(p).is_some())
-                {
-                    return true;
-                }
-            }
-        }
-        false
+        any
     }
 }
 

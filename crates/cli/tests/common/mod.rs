@@ -1,0 +1,57 @@
+//! Running the `wuzi` binary as a user runs it.
+
+#![allow(dead_code)]
+
+use serde_json::Value;
+use std::io::Write;
+use std::process::{Command, Output, Stdio};
+
+pub fn wuzi(args: &[&str]) -> Output {
+    Command::new(env!("CARGO_BIN_EXE_wuzi"))
+        .args(args)
+        .output()
+        .expect("wuzi runs")
+}
+
+/// The one JSON object a successful command prints.
+pub fn json(args: &[&str]) -> Value {
+    let output = wuzi(args);
+    assert!(
+        output.status.success(),
+        "{args:?}: {}",
+        String::from_utf8_lossy(&output.stderr)
+    );
+    serde_json::from_slice(&output.stdout).expect("one JSON object")
+}
+
+/// What an interactive command prints when `input` is typed into it.
+pub fn typed(args: &[&str], input: &str) -> String {
+    let mut child = Command::new(env!("CARGO_BIN_EXE_wuzi"))
+        .args(args)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("wuzi runs");
+    child
+        .stdin
+        .take()
+        .unwrap()
+        .write_all(input.as_bytes())
+        .unwrap();
+    let out = child.wait_with_output().unwrap();
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    String::from_utf8(out.stdout).unwrap()
+}
+
+/// The command fails, and its error message names `needle`.
+pub fn fails_with(args: &[&str], needle: &str) {
+    let output = wuzi(args);
+    assert!(!output.status.success(), "{args:?} should fail");
+    let stderr = String::from_utf8_lossy(&output.stderr);
+    assert!(stderr.contains(needle), "{args:?}: {stderr}");
+}

@@ -114,6 +114,10 @@ impl Game for Gomoku {
         }
     }
 
+    fn candidates_pruned(&self) -> bool {
+        self.movegen.truncated
+    }
+
     /// A five to make wins now; two fives to block cannot both be blocked; at a leaf, a short
     /// VCF proves a win.
     fn probe(&mut self, depth: u32) -> Option<Score> {

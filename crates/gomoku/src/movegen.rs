@@ -41,6 +41,8 @@ pub struct MoveGen {
     /// At most this many moves are searched where nothing forces the reply (0: all). The
     /// scoring puts the moves that matter first; the tail is quiet points near stones.
     pub max_candidates: usize,
+    /// Whether the last call left moves out for `max_candidates`.
+    pub truncated: bool,
 }
 
 impl Default for MoveGen {
@@ -48,6 +50,7 @@ impl Default for MoveGen {
         MoveGen {
             priorities: vec![0; MAX_SIZE * MAX_SIZE],
             max_candidates: 0,
+            truncated: false,
         }
     }
 }
@@ -97,6 +100,7 @@ impl MoveGen {
 
     /// Candidate moves for the side to move, best first (the caller clears `out`).
     pub fn candidates(&mut self, board: &mut Board, out: &mut Vec<Point>) {
+        self.truncated = false;
         if board.result().is_some() {
             return;
         }
@@ -143,8 +147,9 @@ impl MoveGen {
                 j -= 1;
             }
         }
-        if !forced && self.max_candidates > 0 {
+        if !forced && self.max_candidates > 0 && out.len() > self.max_candidates {
             out.truncate(self.max_candidates);
+            self.truncated = true;
         }
     }
 }

@@ -75,6 +75,13 @@ pub trait Game {
         self.legal_moves(out);
     }
 
+    /// True when the last [`Game::candidate_moves`] left out moves that might matter (a
+    /// heuristic width limit, say). A loss found among the remaining moves is then not
+    /// proven, and the searcher does not report it as one.
+    fn candidates_pruned(&self) -> bool {
+        false
+    }
+
     /// The exact value of the position for the side to move, if the game can tell without
     /// searching (an immediate win, a threat-space proof, a dead draw). Decided scores count
     /// plies from this position: `Score::win_in(1)` means "wins with its next move". `depth` is

@@ -257,6 +257,7 @@ impl<M: Copy + Eq> Searcher<M> {
 
         let mut moves = self.moves.take(ply_index);
         game.candidate_moves(&mut moves);
+        let pruned = game.candidates_pruned();
         if moves.is_empty() {
             self.moves.give(ply_index, moves);
             return game.evaluate();
@@ -297,6 +298,10 @@ impl<M: Copy + Eq> Searcher<M> {
             }
         }
         self.moves.give(ply_index, moves);
+        if pruned && matches!(best.forced(), Some(Forced::Loss(_))) {
+            // Every searched move loses, but a move left out might not: not a proven loss.
+            best = -Score::MAX_HEURISTIC;
+        }
 
         if self.options.tt {
             let bound = if best <= original_alpha {

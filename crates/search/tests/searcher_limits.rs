@@ -225,3 +225,64 @@ fn solves_nim_exactly_with_every_option_set() {
         }
     }
 }
+
+/// Nim where the game offers the searcher only "take one" and may say that it pruned.
+struct OnlyTakeOne {
+    nim: Nim,
+    says_pruned: bool,
+}
+
+impl Game for OnlyTakeOne {
+    type Move = u32;
+
+    fn side_to_move(&self) -> Player {
+        self.nim.side_to_move()
+    }
+
+    fn legal_moves(&self, out: &mut Vec<u32>) {
+        self.nim.legal_moves(out);
+    }
+
+    fn play(&mut self, take: u32) {
+        self.nim.play(take);
+    }
+
+    fn undo(&mut self, take: u32) {
+        self.nim.undo(take);
+    }
+
+    fn outcome(&self) -> Option<Outcome> {
+        self.nim.outcome()
+    }
+
+    fn hash(&self) -> u64 {
+        self.nim.hash()
+    }
+
+    fn candidate_moves(&mut self, out: &mut Vec<u32>) {
+        if self.nim.counters > 0 {
+            out.push(1);
+        }
+    }
+
+    fn candidates_pruned(&self) -> bool {
+        self.says_pruned && self.nim.counters > 1
+    }
+}
+
+#[test]
+fn a_loss_among_pruned_candidates_is_not_reported_as_proven() {
+    // Six counters: taking two wins, but taking one at every turn loses for the first player.
+    for says_pruned in [false, true] {
+        let mut game = OnlyTakeOne {
+            nim: Nim {
+                counters: 6,
+                moves: 0,
+            },
+            says_pruned,
+        };
+        let result = Searcher::new(1 << 16).search(&mut game, &Limits::depth(10), |_| {});
+        let claimed_loss = matches!(result.score.forced(), Some(wuzi_search::Forced::Loss(_)));
+        assert_eq!(claimed_loss, !says_pruned, "pruned: {says_pruned}");
+    }
+}

@@ -555,17 +555,21 @@ impl Session {
         let mv = first.best_move.expect("checked");
         let value = first.score.value();
         match stones {
-            // Propose three stones: the engine's opening choice, two moves each way from
-            // the centre stone, rated near even by its search.
+            // Propose the three-stone opening the engine rated closest to even.
             0 => {
                 let n = self.size.unwrap_or(15);
-                let c = n / 2;
-                let (a, b, d) = (
-                    Point::new(c, c),
-                    Point::new(c + 1, c - 1),
-                    Point::new(c + 1, c + 1),
-                );
-                vec![format!("{} {} {}", xy(a), xy(b), xy(d))]
+                let best = results
+                    .iter()
+                    .enumerate()
+                    .min_by_key(|(_, a)| a.score.value().abs())
+                    .map_or(0, |(i, _)| i);
+                let stones = swap2_openings(n)[best.min(SWAP2_OPENINGS - 1)];
+                vec![format!(
+                    "{} {} {}",
+                    xy(stones[0]),
+                    xy(stones[1]),
+                    xy(stones[2])
+                )]
             }
             // White to move: take Black if Black is better, answer as White if White is, and
             // otherwise add two stones (White's best, then Black's) for the opponent to choose.
@@ -591,6 +595,23 @@ impl Session {
             }
         }
     }
+}
+
+/// How many three-stone openings the engine weighs when it opens a swap2 game.
+pub const SWAP2_OPENINGS: usize = 4;
+
+/// Black, White, Black around the centre: shapes the engine chooses among (by its
+/// evaluation) when it places the first three stones of a swap2 game.
+pub fn swap2_openings(n: usize) -> [[Point; 3]; SWAP2_OPENINGS] {
+    let c = n / 2;
+    let p =
+        |dx: isize, dy: isize| Point::new((c as isize + dx) as usize, (c as isize + dy) as usize);
+    [
+        [p(0, 0), p(1, -1), p(1, 1)],
+        [p(0, 0), p(1, 0), p(-1, 2)],
+        [p(0, 0), p(0, 1), p(2, 2)],
+        [p(0, 0), p(1, 1), p(-2, 1)],
+    ]
 }
 
 /// The score in the `MESSAGE` format: a number, or `win-in-N` / `loss-in-N` when proven.

@@ -217,3 +217,46 @@ fn stop_answers_at_once_and_end_exits_mid_search() {
     std::thread::sleep(Duration::from_millis(200));
     assert!(b.end().success(), "END mid-search exits");
 }
+
+fn swap2(b: &mut Brain, stones: &[&str]) -> String {
+    b.send("SWAP2BOARD");
+    for s in stones {
+        b.send(s);
+    }
+    b.ask("DONE")
+}
+
+fn points(reply: &str) -> Vec<(usize, usize)> {
+    reply.split_whitespace().map(xy).collect()
+}
+
+#[test]
+fn swap2_in_all_three_cases() {
+    let mut b = started(15);
+    // Empty: three distinct stones near the centre.
+    let three = points(&swap2(&mut b, &[]));
+    assert_eq!(three.len(), 3);
+    assert!(three.iter().all(|&(x, y)| x.abs_diff(7) <= 3 && y.abs_diff(7) <= 3));
+    assert!(three[0] != three[1] && three[1] != three[2] && three[0] != three[2]);
+    // Three stones, Black clearly better (two in a row against a corner stone): swap.
+    assert_eq!(swap2(&mut b, &["7,7", "0,0", "8,7"]), "SWAP");
+    // Three balanced stones: swap, one move, or two more stones, all legal.
+    let reply = swap2(&mut b, &["7,7", "8,6", "8,8"]);
+    if reply != "SWAP" {
+        let ps = points(&reply);
+        assert!(matches!(ps.len(), 1 | 2), "{reply}");
+        for p in ps {
+            assert!(![(7, 7), (8, 6), (8, 8)].contains(&p), "{reply}");
+        }
+    }
+    // Five stones with Black's open three: White to move is worse, so swap.
+    assert_eq!(swap2(&mut b, &["7,7", "0,0", "8,7", "14,14", "9,7"]), "SWAP");
+    // Five stones where White is far ahead in stones' worth: play on as White.
+    let reply = swap2(&mut b, &["0,0", "7,7", "14,14", "8,7", "0,14"]);
+    assert_ne!(reply, "SWAP");
+    let (x, y) = xy(&reply);
+    assert!(x < 15 && y < 15);
+    // Wrong counts and bad stones are errors.
+    assert!(swap2(&mut b, &["7,7", "8,8"]).starts_with("ERROR"));
+    assert!(swap2(&mut b, &["7,7", "7,7", "8,8"]).starts_with("ERROR"));
+}

@@ -44,10 +44,25 @@ enum Command {
     Match(match_cmd::MatchArgs),
     /// Speak the Gomocup (piskvork) engine protocol on stdin/stdout, as pbrain-wuzi does.
     Gomocup,
+    /// Serve the browser page and its JSON API.
+    Serve(ServeArgs),
     /// Solve a small game exactly from the empty board.
     Solve(solve::SolveArgs),
     /// Count the whole game tree of a tiny game (nodes, complete games, distinct positions).
     Perft(solve::PerftArgs),
+}
+
+#[derive(clap::Args, Debug)]
+struct ServeArgs {
+    /// The address to listen on (port 0 picks a free one).
+    #[arg(long, default_value = "127.0.0.1:8080")]
+    addr: std::net::SocketAddr,
+    /// Searches running at once (default: the number of cores).
+    #[arg(long)]
+    max_searches: Option<usize>,
+    /// The longest engine think time a request may ask for, in ms.
+    #[arg(long, default_value_t = 10_000)]
+    max_time_ms: u64,
 }
 
 #[derive(Subcommand, Debug)]
@@ -90,6 +105,25 @@ fn main() -> ExitCode {
         Command::Analyze(args) => print(analyze::analyze(&args)),
         Command::Bench(args) => print(bench::bench(&args)),
         Command::Match(args) => print(match_cmd::run(&args)),
+        Command::Serve(args) => {
+            let mut config = wuzi_web::Config {
+                max_time_ms: args.max_time_ms,
+                ..wuzi_web::Config::default()
+            };
+            if let Some(n) = args.max_searches {
+                config.max_searches = n;
+            }
+            let served = wuzi_web::serve_blocking(args.addr, config, |addr| {
+                println!("wuzi serves on http://{addr}/");
+            });
+            match served {
+                Ok(()) => ExitCode::SUCCESS,
+                Err(e) => {
+                    eprintln!("wuzi: cannot serve on {}: {e}", args.addr);
+                    ExitCode::from(2)
+                }
+            }
+        }
         Command::Gomocup => {
             wuzi_gomocup::run(std::io::BufReader::new(std::io::stdin()), std::io::stdout());
             ExitCode::SUCCESS

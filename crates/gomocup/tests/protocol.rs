@@ -236,7 +236,9 @@ fn swap2_in_all_three_cases() {
     // Empty: three distinct stones near the centre.
     let three = points(&swap2(&mut b, &[]));
     assert_eq!(three.len(), 3);
-    assert!(three.iter().all(|&(x, y)| x.abs_diff(7) <= 3 && y.abs_diff(7) <= 3));
+    assert!(three
+        .iter()
+        .all(|&(x, y)| x.abs_diff(7) <= 3 && y.abs_diff(7) <= 3));
     assert!(three[0] != three[1] && three[1] != three[2] && three[0] != three[2]);
     // Three stones, Black clearly better (two in a row against a corner stone): swap.
     assert_eq!(swap2(&mut b, &["7,7", "0,0", "8,7"]), "SWAP");
@@ -250,7 +252,10 @@ fn swap2_in_all_three_cases() {
         }
     }
     // Five stones with Black's open three: White to move is worse, so swap.
-    assert_eq!(swap2(&mut b, &["7,7", "0,0", "8,7", "14,14", "9,7"]), "SWAP");
+    assert_eq!(
+        swap2(&mut b, &["7,7", "0,0", "8,7", "14,14", "9,7"]),
+        "SWAP"
+    );
     // Five stones where White is far ahead in stones' worth: play on as White.
     let reply = swap2(&mut b, &["0,0", "7,7", "14,14", "8,7", "0,14"]);
     assert_ne!(reply, "SWAP");

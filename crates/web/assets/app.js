@@ -1,0 +1,174 @@
+// wuzi's page: draws the board, talks to the JSON API only, keeps the game's move list in
+// localStorage so a reload or a server restart resumes it.
+"use strict";
+const $ = (id) => document.getElementById(id);
+const canvas = $("board"), ctx = canvas.getContext("2d");
+const SAVE = "wuzi-game";
+let game = null, busy = false, events = null, hintMove = null;
+
+const letters = "abcdefghijklmnopqrstuv";
+const toXY = (name, n) => [letters.indexOf(name[0]), n - parseInt(name.slice(1), 10)];
+const toName = (x, y, n) => letters[x] + (n - y);
+
+function geometry() {
+  const n = game.size, margin = 42, cell = (canvas.width - 2 * margin) / (n - 1);
+  return { n, margin, cell, at: (i) => margin + i * cell };
+}
+
+function draw() {
+  if (!game) return;
+  const { n, cell, at } = geometry();
+  ctx.clearRect(0, 0, canvas.width, canvas.height);
+  ctx.strokeStyle = "#3b2f22"; ctx.lineWidth = 1; ctx.fillStyle = "#3b2f22";
+  ctx.font = "12px system-ui"; ctx.textAlign = "center"; ctx.textBaseline = "middle";
+  for (let i = 0; i < n; i++) {
+    ctx.beginPath(); ctx.moveTo(at(0), at(i)); ctx.lineTo(at(n - 1), at(i)); ctx.stroke();
+    ctx.beginPath(); ctx.moveTo(at(i), at(0)); ctx.lineTo(at(i), at(n - 1)); ctx.stroke();
+    ctx.fillText(letters[i], at(i), at(n - 1) + 28); ctx.fillText(letters[i], at(i), at(0) - 28);
+    ctx.fillText(String(n - i), at(0) - 28, at(i)); ctx.fillText(String(n - i), at(n - 1) + 28, at(i));
+  }
+  const win = new Set(game.winning_line);
+  game.moves.forEach((m, k) => {
+    const [x, y] = toXY(m, n);
+    ctx.beginPath(); ctx.arc(at(x), at(y), cell * 0.45, 0, 2 * Math.PI);
+    ctx.fillStyle = k % 2 === 0 ? "#111" : "#fafafa"; ctx.fill();
+    ctx.strokeStyle = win.has(m) ? "#e0312b" : "#000"; ctx.lineWidth = win.has(m) ? 3 : 1; ctx.stroke();
+    const last = k === game.moves.length - 1;
+    if ($("numbers").checked || last) {
+      ctx.fillStyle = k % 2 === 0 ? "#fff" : "#111";
+      ctx.fillText($("numbers").checked ? String(k + 1) : "●", at(x), at(y));
+      if (last && !$("numbers").checked) { ctx.fillStyle = "#e0312b"; ctx.fillText("●", at(x), at(y)); }
+    }
+  });
+  ctx.strokeStyle = "#c0392b"; ctx.lineWidth = 2;
+  for (const f of game.forbidden) {
+    const [x, y] = toXY(f, n), d = cell * 0.2;
+    ctx.beginPath(); ctx.moveTo(at(x) - d, at(y) - d); ctx.lineTo(at(x) + d, at(y) + d);
+    ctx.moveTo(at(x) + d, at(y) - d); ctx.lineTo(at(x) - d, at(y) + d); ctx.stroke();
+  }
+  if (hintMove) {
+    const [x, y] = toXY(hintMove, n);
+    ctx.strokeStyle = "#2e86de"; ctx.lineWidth = 3;
+    ctx.beginPath(); ctx.arc(at(x), at(y), cell * 0.45, 0, 2 * Math.PI); ctx.stroke();
+  }
+}
+
+function describe(a) {
+  if (!a) return "";
+  const verdict = a.forced ? `${a.forced} in ${a.plies}` : `score ${a.score}`;
+  return `best ${a.best_move} (${verdict}), depth ${a.depth}, ${a.nodes} nodes\npv ${a.pv.join(" ")}`;
+}
+
+function setEval(score, forced, forBlack) {
+  let f = forced === "win" ? 1 : forced === "loss" ? 0 : 1 / (1 + Math.exp(-score / 200));
+  if (!forBlack) f = 1 - f;
+  $("evalfill").style.height = `${Math.round(f * 100)}%`;
+}
+
+function render() {
+  draw();
+  $("moves").innerHTML = game.moves.map((m) => `<li>${m}</li>`).join("");
+  let text;
+  if (game.result) {
+    text = game.result === "draw" ? "Draw." : `${game.result === "black" ? "Black" : "White"} wins (${game.reason}).`;
+  } else if (busy) {
+    text = "The engine is thinking…";
+  } else {
+    text = `${game.to_move === "black" ? "Black" : "White"} to move.`;
+  }
+  $("status").textContent = text;
+  $("thinking").hidden = !busy;
+  if (game.result) {
+    $("analysis").textContent = "";
+  } else if (game.analysis) {
+    $("analysis").textContent = describe(game.analysis);
+    setEval(game.analysis.score, game.analysis.forced, game.ai === "black");
+  }
+  localStorage.setItem(SAVE, JSON.stringify({
+    rule: game.rule, size: game.size, ai: game.ai || "none", time_ms: game.time_ms, moves: game.moves,
+  }));
+}
+
+async function api(path, body) {
+  const res = await fetch(path, body === undefined ? {} : {
+    method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify(body),
+  });
+  const data = await res.json();
+  if (!res.ok) throw new Error(data.error || res.statusText);
+  return data;
+}
+
+function listen() {
+  if (events) events.close();
+  events = new EventSource(`/api/games/${game.id}/events`);
+  events.addEventListener("progress", (e) => {
+    const p = JSON.parse(e.data);
+    const verdict = p.forced ? `${p.forced} in ${p.plies}` : `score ${p.score}`;
+    $("live").textContent = `depth ${p.depth}, ${verdict}, prefers ${p.pv[0] || "-"}`;
+  });
+}
+
+async function run(action) {
+  if (busy) return;
+  busy = true; hintMove = null; if (game) render();
+  try {
+    const g = await action();
+    if (g) { const id = game && game.id; game = g; if (game.id !== id) listen(); }
+  } catch (e) {
+    $("status").textContent = e.message;
+    busy = false; return;
+  }
+  busy = false; render();
+  if (!game.ai && !game.result) analyse();
+}
+
+async function analyse() {
+  try {
+    const a = await api("/api/analyze", { rule: game.rule, size: game.size, moves: game.moves, time_ms: game.time_ms });
+    $("analysis").textContent = describe(a);
+    setEval(a.score, a.forced, game.to_move === "black");
+  } catch (e) { /* a busy server: no analysis this time */ }
+}
+
+function newGame(moves) {
+  const colour = $("colour").value;
+  const ai = colour === "both" ? "none" : colour === "black" ? "white" : "black";
+  return run(() => api("/api/games", {
+    rule: $("rule").value, size: parseInt($("size").value, 10), ai,
+    time_ms: parseInt($("time").value, 10), moves: moves || [],
+  }));
+}
+
+canvas.addEventListener("click", (e) => {
+  if (!game || busy || game.result) return;
+  const { n, cell, at } = geometry();
+  const r = canvas.getBoundingClientRect(), k = canvas.width / r.width;
+  const x = Math.round(((e.clientX - r.left) * k - at(0)) / cell);
+  const y = Math.round(((e.clientY - r.top) * k - at(0)) / cell);
+  if (x < 0 || y < 0 || x >= n || y >= n) return;
+  const name = toName(x, y, n);
+  if (game.moves.includes(name)) return;
+  if (game.forbidden.includes(name)) { $("status").textContent = `${name} is forbidden for Black`; return; }
+  run(() => api(`/api/games/${game.id}/moves`, { move: name }));
+});
+
+$("undo").onclick = () => run(() => api(`/api/games/${game.id}/undo`, {}));
+$("hint").onclick = () => run(async () => {
+  const g = await api(`/api/games/${game.id}/hint`, {});
+  hintMove = g.analysis.best_move; return g;
+});
+$("resign").onclick = () => newGame();
+$("start").onclick = () => newGame();
+$("numbers").onchange = draw;
+$("import").onclick = () => newGame($("movelist").value.trim().split(/[\s,]+/).filter(Boolean));
+$("export").onclick = () => { $("movelist").value = game.moves.join(" "); };
+
+// Resume the saved game (the server may have restarted), or start one.
+const saved = JSON.parse(localStorage.getItem(SAVE) || "null");
+if (saved) {
+  $("rule").value = saved.rule; $("size").value = saved.size; $("time").value = String(saved.time_ms);
+  $("colour").value = saved.ai === "none" ? "both" : saved.ai === "white" ? "black" : "white";
+  run(() => api("/api/games", saved)).then(() => { if (!game) newGame(); });
+} else {
+  newGame();
+}

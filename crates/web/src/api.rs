@@ -1,0 +1,396 @@
+//! The JSON API's handlers. Each validates everything before it changes anything.
+
+use crate::store::{parse_rule, Game, GameView};
+use crate::AppState;
+use axum::extract::rejection::JsonRejection;
+use axum::extract::{Path, State};
+use axum::http::StatusCode;
+use axum::response::sse::{Event, KeepAlive, Sse};
+use axum::response::{IntoResponse, Response};
+use axum::Json;
+use serde::Deserialize;
+use serde_json::{json, Value};
+use std::sync::Arc;
+use std::time::{Duration, Instant};
+use tokio::sync::broadcast;
+use tokio_stream::wrappers::BroadcastStream;
+use tokio_stream::{Stream, StreamExt};
+use wuzi_gomoku::{parse_point, Analysis, Board, Engine, EngineOptions, Info, Player};
+use wuzi_search::{Forced, Limits};
+
+pub struct ApiError(StatusCode, String);
+
+impl IntoResponse for ApiError {
+    fn into_response(self) -> Response {
+        (self.0, Json(json!({ "error": self.1 }))).into_response()
+    }
+}
+
+fn bad(msg: impl Into<String>) -> ApiError {
+    ApiError(StatusCode::BAD_REQUEST, msg.into())
+}
+
+type Shared = State<Arc<AppState>>;
+type Reply = Result<Response, ApiError>;
+
+pub async fn not_found() -> ApiError {
+    ApiError(StatusCode::NOT_FOUND, "no such page".into())
+}
+
+/// The body as JSON, or a 400 that says what is wrong with it.
+/// A body over the size limit keeps its 413.
+fn body<T>(body: Result<Json<T>, JsonRejection>) -> Result<T, ApiError> {
+    body.map(|Json(t)| t).map_err(|e| {
+        let status = match e.status() {
+            StatusCode::PAYLOAD_TOO_LARGE => StatusCode::PAYLOAD_TOO_LARGE,
+            _ => StatusCode::BAD_REQUEST,
+        };
+        ApiError(
+            status,
+            format!("unreadable request body: {}", e.body_text()),
+        )
+    })
+}
+
+fn game_id(id: &str) -> Result<u64, ApiError> {
+    id.parse()
+        .map_err(|_| ApiError(StatusCode::NOT_FOUND, format!("no game {id}")))
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct NewGame {
+    rule: Option<String>,
+    size: Option<usize>,
+    /// "black", "white" or "none".
+    ai: Option<String>,
+    time_ms: Option<u64>,
+    moves: Option<Vec<String>>,
+}
+
+fn board_of(rule: Option<&str>, size: Option<usize>, moves: &[String]) -> Result<Board, ApiError> {
+    let rule = parse_rule(rule.unwrap_or("freestyle")).map_err(bad)?;
+    Board::from_moves(size.unwrap_or(15), rule, &moves.join(" ")).map_err(|e| bad(e.to_string()))
+}
+
+fn think_time(state: &AppState, time_ms: Option<u64>) -> Result<u64, ApiError> {
+    let t = time_ms.unwrap_or(1000);
+    if t == 0 || t > state.config.max_time_ms {
+        return Err(bad(format!(
+            "time_ms {t} is out of range (1 to {})",
+            state.config.max_time_ms
+        )));
+    }
+    Ok(t)
+}
+
+pub async fn create(State(state): Shared, req: Result<Json<NewGame>, JsonRejection>) -> Reply {
+    let req = body(req)?;
+    let board = board_of(
+        req.rule.as_deref(),
+        req.size,
+        req.moves.as_deref().unwrap_or(&[]),
+    )?;
+    let ai = match req.ai.as_deref().unwrap_or("white") {
+        "black" => Some(Player::First),
+        "white" => Some(Player::Second),
+        "none" => None,
+        other => return Err(bad(format!("ai \"{other}\" is not black, white or none"))),
+    };
+    let time_ms = think_time(&state, req.time_ms)?;
+    let game = Game {
+        board,
+        ai,
+        time_ms,
+        last_used: Instant::now(),
+        thinking: false,
+        progress: broadcast::channel(64).0,
+    };
+    let id = state
+        .store
+        .lock()
+        .expect("store")
+        .insert(game)
+        .ok_or_else(|| {
+            ApiError(
+                StatusCode::SERVICE_UNAVAILABLE,
+                "too many games on this server; try again later".into(),
+            )
+        })?;
+    let analysis = match ai_moves(&state, id).await {
+        Ok(a) => a,
+        Err(e) => {
+            // The AI could not open: the game is not created.
+            state.store.lock().expect("store").remove(id);
+            return Err(e);
+        }
+    };
+    let view = view(&state, id, analysis)?;
+    Ok((StatusCode::CREATED, Json(view)).into_response())
+}
+
+fn view(state: &AppState, id: u64, analysis: Option<Value>) -> Result<GameView, ApiError> {
+    let mut store = state.store.lock().expect("store");
+    let game = store
+        .get_mut(id)
+        .ok_or_else(|| ApiError(StatusCode::NOT_FOUND, format!("no game {id}")))?;
+    let mut v = GameView::new(id, game);
+    v.analysis = analysis;
+    Ok(v)
+}
+
+pub async fn show(State(state): Shared, Path(id): Path<String>) -> Reply {
+    let id = game_id(&id)?;
+    Ok(Json(view(&state, id, None)?).into_response())
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct MoveRequest {
+    #[serde(rename = "move")]
+    mv: String,
+}
+
+pub async fn play(
+    State(state): Shared,
+    Path(id): Path<String>,
+    req: Result<Json<MoveRequest>, JsonRejection>,
+) -> Reply {
+    let id = game_id(&id)?;
+    let req = body(req)?;
+    {
+        let mut store = state.store.lock().expect("store");
+        let game = usable(store.get_mut(id), id)?;
+        let b = &mut game.board;
+        let p = parse_point(&req.mv, b.size()).map_err(|e| bad(format!("{}: {e}", req.mv)))?;
+        if let Some(r) = b.result() {
+            return Err(bad(format!("the game is over ({})", r.reason.name())));
+        }
+        if game.ai == Some(b.side_to_move()) {
+            return Err(bad("it is not your turn"));
+        }
+        if !b.is_empty(p) {
+            return Err(bad(format!("{} is occupied", req.mv)));
+        }
+        if let Some(foul) = b.foul(p) {
+            return Err(bad(format!(
+                "{} is forbidden for Black ({})",
+                req.mv,
+                foul.name()
+            )));
+        }
+        b.try_play(p).map_err(bad)?;
+    }
+    match ai_moves(&state, id).await {
+        Ok(analysis) => Ok(Json(view(&state, id, analysis)?).into_response()),
+        Err(e) => {
+            // The AI could not answer: take the move back, so the game is as it was.
+            if let Some(game) = state.store.lock().expect("store").get_mut(id) {
+                game.board.undo();
+            }
+            Err(e)
+        }
+    }
+}
+
+/// The game, unless it is unknown (404) or the AI is thinking about it (409).
+fn usable(game: Option<&mut Game>, id: u64) -> Result<&mut Game, ApiError> {
+    let game = game.ok_or_else(|| ApiError(StatusCode::NOT_FOUND, format!("no game {id}")))?;
+    if game.thinking {
+        return Err(ApiError(
+            StatusCode::CONFLICT,
+            "the AI is thinking about this game".into(),
+        ));
+    }
+    Ok(game)
+}
+
+pub async fn undo(State(state): Shared, Path(id): Path<String>) -> Reply {
+    let id = game_id(&id)?;
+    {
+        let mut store = state.store.lock().expect("store");
+        let game = usable(store.get_mut(id), id)?;
+        let human_moves = game
+            .board
+            .moves()
+            .iter()
+            .enumerate()
+            .filter(|(i, _)| {
+                game.ai
+                    .map_or(true, |ai| (i % 2 == 0) != (ai == Player::First))
+            })
+            .count();
+        if human_moves == 0 {
+            return Err(bad("there is no move of yours to take back"));
+        }
+        // Back to the position before the human's last move.
+        while game.board.undo().is_some() {
+            if game.ai.map_or(true, |ai| game.board.side_to_move() != ai) {
+                break;
+            }
+        }
+    }
+    Ok(Json(view(&state, id, None)?).into_response())
+}
+
+pub async fn hint(State(state): Shared, Path(id): Path<String>) -> Reply {
+    let id = game_id(&id)?;
+    let (board, time_ms, progress) = {
+        let mut store = state.store.lock().expect("store");
+        let game = usable(store.get_mut(id), id)?;
+        if game.board.result().is_some() {
+            return Err(bad("the game is over"));
+        }
+        (game.board.clone(), game.time_ms, game.progress.clone())
+    };
+    let a = search(&state, board.clone(), time_ms, Some(progress)).await?;
+    let analysis = analysis_json(&a, board.size());
+    let mut v = view(&state, id, None)?;
+    v.analysis = Some(analysis);
+    Ok(Json(v).into_response())
+}
+
+/// Lets the AI move if it is its turn; the analysis of its move, if it moved.
+async fn ai_moves(state: &Arc<AppState>, id: u64) -> Result<Option<Value>, ApiError> {
+    let (board, time_ms, progress) = {
+        let mut store = state.store.lock().expect("store");
+        let game = usable(store.get_mut(id), id)?;
+        if game.board.result().is_some() || game.ai != Some(game.board.side_to_move()) {
+            return Ok(None);
+        }
+        game.thinking = true;
+        (game.board.clone(), game.time_ms, game.progress.clone())
+    };
+    let size = board.size();
+    let found = search(state, board, time_ms, Some(progress)).await;
+    let mut store = state.store.lock().expect("store");
+    let game = store.get_mut(id).expect("thinking games are kept");
+    game.thinking = false;
+    let a = found?;
+    let mv = a.best_move.expect("the game is not over");
+    game.board
+        .try_play(mv)
+        .expect("the engine plays legal moves");
+    Ok(Some(analysis_json(&a, size)))
+}
+
+/// Runs a search off the async runtime, if a search slot is free (else 503).
+async fn search(
+    state: &Arc<AppState>,
+    board: Board,
+    time_ms: u64,
+    progress: Option<broadcast::Sender<String>>,
+) -> Result<Analysis, ApiError> {
+    let permit = state.searches.try_acquire().map_err(|_| {
+        ApiError(
+            StatusCode::SERVICE_UNAVAILABLE,
+            "every search slot is busy; try again in a moment".into(),
+        )
+    })?;
+    let options = EngineOptions {
+        table_bytes: state.config.table_bytes,
+        ..EngineOptions::default()
+    };
+    let size = board.size();
+    let task = tokio::task::spawn_blocking(move || {
+        let mut engine = Engine::new(board, options);
+        engine.go(
+            &Limits::time(Duration::from_millis(time_ms)),
+            |info: &Info| {
+                if let Some(tx) = &progress {
+                    let _ = tx.send(progress_json(info, size).to_string());
+                }
+            },
+        )
+    });
+    let result = task.await;
+    drop(permit);
+    result.map_err(|_| {
+        ApiError(
+            StatusCode::INTERNAL_SERVER_ERROR,
+            "the search failed".into(),
+        )
+    })
+}
+
+fn score_parts(score: wuzi_search::Score) -> (Option<&'static str>, Option<u32>) {
+    match score.forced() {
+        Some(Forced::Win(n)) => (Some("win"), Some(n)),
+        Some(Forced::Loss(n)) => (Some("loss"), Some(n)),
+        None => (None, None),
+    }
+}
+
+/// The analysis object, as `wuzi analyze --json` prints it.
+fn analysis_json(a: &Analysis, size: usize) -> Value {
+    let (forced, plies) = score_parts(a.score);
+    json!({
+        "best_move": a.best_move.map(|p| p.to_human(size)),
+        "score": a.score.value(),
+        "forced": forced,
+        "plies": plies,
+        "depth": a.depth,
+        "nodes": a.nodes,
+        "nps": a.nps(),
+        "millis": a.elapsed.as_millis() as u64,
+        "pv": a.pv.iter().map(|p| p.to_human(size)).collect::<Vec<_>>(),
+    })
+}
+
+fn progress_json(info: &Info, size: usize) -> Value {
+    let (forced, plies) = score_parts(info.score);
+    json!({
+        "depth": info.depth,
+        "score": info.score.value(),
+        "forced": forced,
+        "plies": plies,
+        "nodes": info.nodes,
+        "pv": info.pv.iter().map(|p| p.to_human(size)).collect::<Vec<_>>(),
+    })
+}
+
+pub async fn events(
+    State(state): Shared,
+    Path(id): Path<String>,
+) -> Result<Sse<impl Stream<Item = Result<Event, std::convert::Infallible>>>, ApiError> {
+    let id = game_id(&id)?;
+    let rx = {
+        let mut store = state.store.lock().expect("store");
+        let game = store
+            .get_mut(id)
+            .ok_or_else(|| ApiError(StatusCode::NOT_FOUND, format!("no game {id}")))?;
+        game.progress.subscribe()
+    };
+    let stream = BroadcastStream::new(rx)
+        .filter_map(|msg| msg.ok())
+        .map(|data| Ok(Event::default().event("progress").data(data)));
+    Ok(Sse::new(stream).keep_alive(KeepAlive::default()))
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct AnalyzeRequest {
+    rule: Option<String>,
+    size: Option<usize>,
+    moves: Option<Vec<String>>,
+    time_ms: Option<u64>,
+}
+
+pub async fn analyze(
+    State(state): Shared,
+    req: Result<Json<AnalyzeRequest>, JsonRejection>,
+) -> Reply {
+    let req = body(req)?;
+    let board = board_of(
+        req.rule.as_deref(),
+        req.size,
+        req.moves.as_deref().unwrap_or(&[]),
+    )?;
+    if board.result().is_some() {
+        return Err(bad("the game is already over: nothing to analyse"));
+    }
+    let time_ms = think_time(&state, req.time_ms)?;
+    let size = board.size();
+    let a = search(&state, board, time_ms, None).await?;
+    Ok(Json(analysis_json(&a, size)).into_response())
+}

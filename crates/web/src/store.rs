@@ -1,0 +1,162 @@
+//! Games kept in memory: a capped map with idle expiry, and their JSON view.
+
+use serde::Serialize;
+use std::collections::HashMap;
+use std::time::{Duration, Instant};
+use tokio::sync::broadcast;
+use wuzi_gomoku::{Board, Player, Point, Rule};
+
+/// One game: its position and settings. `thinking` is set while a search runs for it, so
+/// that nothing else changes it meanwhile.
+pub struct Game {
+    pub board: Board,
+    pub ai: Option<Player>,
+    pub time_ms: u64,
+    pub last_used: Instant,
+    pub thinking: bool,
+    /// Live search progress for the page (server-sent events).
+    pub progress: broadcast::Sender<String>,
+}
+
+pub struct Store {
+    games: HashMap<u64, Game>,
+    next_id: u64,
+    max_games: usize,
+    idle: Duration,
+}
+
+impl Store {
+    pub fn new(max_games: usize, idle: Duration) -> Store {
+        Store {
+            games: HashMap::new(),
+            next_id: 1,
+            max_games,
+            idle,
+        }
+    }
+
+    /// Adds a game, first dropping the idle ones; `None` when the store is full.
+    pub fn insert(&mut self, game: Game) -> Option<u64> {
+        let idle = self.idle;
+        self.games
+            .retain(|_, g| g.thinking || g.last_used.elapsed() < idle);
+        if self.games.len() >= self.max_games {
+            return None;
+        }
+        let id = self.next_id;
+        self.next_id += 1;
+        self.games.insert(id, game);
+        Some(id)
+    }
+
+    pub fn remove(&mut self, id: u64) {
+        self.games.remove(&id);
+    }
+
+    pub fn get_mut(&mut self, id: u64) -> Option<&mut Game> {
+        let g = self.games.get_mut(&id)?;
+        g.last_used = Instant::now();
+        Some(g)
+    }
+}
+
+fn colour(p: Player) -> &'static str {
+    match p {
+        Player::First => "black",
+        Player::Second => "white",
+    }
+}
+
+/// The game as the API shows it (`wuzi show --json`'s meanings).
+#[derive(Serialize)]
+pub struct GameView {
+    pub id: u64,
+    pub rule: &'static str,
+    pub size: usize,
+    /// The AI's colour, or null when it does not play.
+    pub ai: Option<&'static str>,
+    pub time_ms: u64,
+    pub moves: Vec<String>,
+    pub to_move: &'static str,
+    pub result: Option<&'static str>,
+    pub reason: Option<&'static str>,
+    pub forbidden: Vec<String>,
+    /// The five (or more) that ended the game, for the page to highlight.
+    pub winning_line: Vec<String>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub analysis: Option<serde_json::Value>,
+}
+
+impl GameView {
+    pub fn new(id: u64, game: &Game) -> GameView {
+        let b = &game.board;
+        let n = b.size();
+        let name = |p: &Point| p.to_human(n);
+        let mut probe = b.clone();
+        let forbidden = if b.result().is_none() && b.side_to_move() == Player::First {
+            probe
+                .forbidden_points()
+                .iter()
+                .map(|(p, _)| name(p))
+                .collect()
+        } else {
+            Vec::new()
+        };
+        GameView {
+            id,
+            rule: b.rule().name(),
+            size: n,
+            ai: game.ai.map(colour),
+            time_ms: game.time_ms,
+            moves: b.moves().iter().map(name).collect(),
+            to_move: colour(b.side_to_move()),
+            result: b.result().map(|r| r.winner.map_or("draw", colour)),
+            reason: b.result().map(|r| r.reason.name()),
+            forbidden,
+            winning_line: winning_line(b).iter().map(name).collect(),
+            analysis: None,
+        }
+    }
+}
+
+/// The run of five or more through the last move, if it ended the game with a five.
+fn winning_line(b: &Board) -> Vec<Point> {
+    let (Some(result), Some(last)) = (b.result(), b.last_move()) else {
+        return Vec::new();
+    };
+    let Some(colour) = b.stone(last) else {
+        return Vec::new();
+    };
+    if result.winner != Some(colour) {
+        return Vec::new();
+    }
+    let n = b.size() as isize;
+    for dir in wuzi_gomoku::DIRS {
+        let (dx, dy) = dir.delta();
+        let mut line = vec![last];
+        for sign in [1, -1] {
+            let (mut x, mut y) = (last.x() as isize, last.y() as isize);
+            loop {
+                x += sign * dx;
+                y += sign * dy;
+                if x < 0 || y < 0 || x >= n || y >= n {
+                    break;
+                }
+                let p = Point::new(x as usize, y as usize);
+                if b.stone(p) != Some(colour) {
+                    break;
+                }
+                line.push(p);
+            }
+        }
+        if line.len() >= 5 {
+            line.sort();
+            return line;
+        }
+    }
+    Vec::new()
+}
+
+pub fn parse_rule(name: &str) -> Result<Rule, String> {
+    name.parse()
+}

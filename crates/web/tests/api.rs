@@ -1,0 +1,329 @@
+//! The JSON API over real HTTP on loopback: every route, every error, and many requests at
+//! once against a server with one search slot.
+
+use serde_json::{json, Value};
+use std::net::SocketAddr;
+use std::sync::mpsc;
+use std::time::Duration;
+use wuzi_web::Config;
+
+fn server(config: Config) -> String {
+    let (tx, rx) = mpsc::channel();
+    std::thread::spawn(move || {
+        let addr: SocketAddr = "127.0.0.1:0".parse().unwrap();
+        wuzi_web::serve_blocking(addr, config, |a| tx.send(a).unwrap()).unwrap();
+    });
+    format!(
+        "http://{}",
+        rx.recv_timeout(Duration::from_secs(10)).unwrap()
+    )
+}
+
+fn default_server() -> String {
+    server(Config {
+        max_searches: 2,
+        ..Config::default()
+    })
+}
+
+/// (status, body) of a request; errors are answers too.
+fn call(method: &str, url: &str, body: Option<Value>) -> (u16, Value) {
+    let req = ureq::request(method, url).timeout(Duration::from_secs(30));
+    let result = match body {
+        Some(b) => req.send_json(b),
+        None => req.call(),
+    };
+    let resp = match result {
+        Ok(r) => r,
+        Err(ureq::Error::Status(_, r)) => r,
+        Err(e) => panic!("{method} {url}: {e}"),
+    };
+    let status = resp.status();
+    let text = resp.into_string().unwrap();
+    (
+        status,
+        serde_json::from_str(&text).unwrap_or(Value::String(text)),
+    )
+}
+
+fn post(url: &str, body: Value) -> (u16, Value) {
+    call("POST", url, Some(body))
+}
+
+fn new_game(base: &str, body: Value) -> Value {
+    let (status, game) = post(&format!("{base}/api/games"), body);
+    assert_eq!(status, 201, "{game}");
+    game
+}
+
+#[test]
+fn a_game_from_start_to_undo() {
+    let base = default_server();
+    // The AI plays Black: it opens before the reply.
+    let g = new_game(
+        &base,
+        json!({"rule":"freestyle","size":15,"ai":"black","time_ms":100}),
+    );
+    for key in [
+        "id",
+        "rule",
+        "size",
+        "ai",
+        "moves",
+        "to_move",
+        "result",
+        "reason",
+        "forbidden",
+    ] {
+        assert!(g.get(key).is_some(), "{key} in {g}");
+    }
+    assert_eq!(g["moves"].as_array().unwrap().len(), 1);
+    assert_eq!(g["to_move"], "white");
+    assert!(g["analysis"]["best_move"].is_string());
+    let id = g["id"].as_u64().unwrap();
+    let url = format!("{base}/api/games/{id}");
+
+    let (s, after) = post(&format!("{url}/moves"), json!({"move": "a1"}));
+    assert_eq!(s, 200, "{after}");
+    assert_eq!(
+        after["moves"].as_array().unwrap().len(),
+        3,
+        "my move and the reply"
+    );
+    for key in [
+        "best_move",
+        "score",
+        "forced",
+        "plies",
+        "depth",
+        "nodes",
+        "pv",
+    ] {
+        assert!(after["analysis"].get(key).is_some(), "{key}");
+    }
+    let (s, shown) = call("GET", &url, None);
+    assert_eq!((s, &shown["moves"]), (200, &after["moves"]));
+
+    let (s, hinted) = post(&format!("{url}/hint"), json!({}));
+    assert_eq!(s, 200);
+    assert!(hinted["analysis"]["best_move"].is_string());
+    assert_eq!(hinted["moves"], after["moves"], "a hint plays nothing");
+
+    let (s, undone) = post(&format!("{url}/undo"), json!({}));
+    assert_eq!(s, 200);
+    assert_eq!(undone["moves"].as_array().unwrap().len(), 1);
+    let (s, e) = post(&format!("{url}/undo"), json!({}));
+    assert_eq!(s, 400, "nothing of mine to undo: {e}");
+}
+
+#[test]
+fn every_bad_request_is_refused_and_changes_nothing() {
+    let base = default_server();
+    let games = format!("{base}/api/games");
+    for (body, why) in [
+        (json!({"rule":"caro"}), "unknown rule"),
+        (json!({"size":4}), "size"),
+        (json!({"size":23}), "size"),
+        (json!({"time_ms":0}), "time"),
+        (json!({"time_ms":999999}), "time"),
+        (json!({"ai":"green"}), "ai"),
+        (json!({"moves":["h8","h8"]}), "occupied"),
+        (json!({"moves":["z99"]}), "off-board"),
+        (json!({"colour":"black"}), "unknown field"),
+    ] {
+        let (s, e) = post(&games, body.clone());
+        assert_eq!(s, 400, "{why}: {body} -> {e}");
+        assert!(e["error"].is_string(), "{e}");
+    }
+    let raw = ureq::post(&games)
+        .set("content-type", "application/json")
+        .send_string("{not json");
+    match raw {
+        Err(ureq::Error::Status(400, _)) => {}
+        other => panic!("unreadable body: {other:?}"),
+    }
+    let (s, _) = call("GET", &format!("{base}/api/games/999"), None);
+    assert_eq!(s, 404);
+    let (s, _) = post(&format!("{base}/api/games/abc/moves"), json!({"move":"h8"}));
+    assert_eq!(s, 404);
+
+    let g = new_game(&base, json!({"ai":"white","time_ms":50,"moves":["h8"]}));
+    let url = format!("{base}/api/games/{}", g["id"]);
+    let before = g["moves"].clone();
+    for (body, why) in [
+        (json!({"move":"h8"}), "occupied"),
+        (json!({"move":"p1"}), "off the board"),
+        (json!({"move":"x"}), "unreadable"),
+        (json!({"mv":"a1"}), "wrong field"),
+    ] {
+        let (s, e) = post(&format!("{url}/moves"), body.clone());
+        assert_eq!(s, 400, "{why}: {e}");
+    }
+    let (_, now) = call("GET", &url, None);
+    assert_eq!(now["moves"], before);
+
+    // A finished game takes no more moves; its winning line is given.
+    let over = new_game(
+        &base,
+        json!({"ai":"none","moves":["h8","a1","i8","a2","j8","a3","k8","a4","l8"]}),
+    );
+    assert_eq!(over["result"], "black");
+    assert_eq!(over["reason"], "five");
+    assert_eq!(over["winning_line"], json!(["h8", "i8", "j8", "k8", "l8"]));
+    let (s, _) = post(
+        &format!("{base}/api/games/{}/moves", over["id"]),
+        json!({"move":"b1"}),
+    );
+    assert_eq!(s, 400);
+    let (s, _) = post(
+        &format!("{base}/api/analyze"),
+        json!({"moves":["h8","a1","i8","a2","j8","a3","k8","a4","l8"]}),
+    );
+    assert_eq!(s, 400);
+}
+
+#[test]
+fn renju_forbidden_points_are_listed_and_refused() {
+    let base = default_server();
+    let g = new_game(
+        &base,
+        json!({"rule":"renju","ai":"none","moves":["h8","a1","i8","a2","j9","a3","j10","a15"]}),
+    );
+    assert_eq!(g["forbidden"], json!(["j8"]));
+    let (s, e) = post(
+        &format!("{base}/api/games/{}/moves", g["id"]),
+        json!({"move":"j8"}),
+    );
+    assert_eq!(s, 400);
+    assert!(e["error"].as_str().unwrap().contains("double-three"), "{e}");
+}
+
+#[test]
+fn analyze_answers_with_the_analysis_object() {
+    let base = default_server();
+    let (s, a) = post(
+        &format!("{base}/api/analyze"),
+        json!({"rule":"standard","size":15,"moves":["h8","a1","i8","a2","j8","a3","k8"],"time_ms":100}),
+    );
+    assert_eq!(s, 200, "{a}");
+    assert_eq!(a["forced"], "loss", "White cannot stop the open four: {a}");
+    assert!(a["pv"].is_array() && a["nodes"].as_u64().unwrap() > 0);
+}
+
+#[test]
+fn the_page_and_its_files_are_served() {
+    let base = default_server();
+    for path in ["/", "/app.js", "/style.css"] {
+        let r = ureq::get(&format!("{base}{path}")).call().unwrap();
+        assert_eq!(r.status(), 200, "{path}");
+        assert!(r.into_string().unwrap().len() > 100);
+    }
+    let (s, _) = call("GET", &format!("{base}/nothing-here"), None);
+    assert_eq!(s, 404);
+}
+
+#[test]
+fn search_progress_is_pushed_as_server_sent_events() {
+    let base = default_server();
+    let g = new_game(&base, json!({"ai":"white","time_ms":300}));
+    let id = g["id"].clone();
+    let events = ureq::get(&format!("{base}/api/games/{id}/events"))
+        .timeout(Duration::from_secs(20))
+        .call()
+        .unwrap();
+    assert!(events.content_type().contains("event-stream"));
+    let mut reader = std::io::BufReader::new(events.into_reader());
+    let mover = std::thread::spawn(move || {
+        post(
+            &format!("{base}/api/games/{id}/moves"),
+            json!({"move":"h8"}),
+        )
+    });
+    let mut line = String::new();
+    let mut saw = false;
+    for _ in 0..50 {
+        line.clear();
+        if std::io::BufRead::read_line(&mut reader, &mut line).unwrap() == 0 {
+            break;
+        }
+        if line.starts_with("event: progress") {
+            saw = true;
+            break;
+        }
+    }
+    assert!(saw, "a progress event while the AI thinks");
+    assert_eq!(mover.join().unwrap().0, 200);
+}
+
+#[test]
+fn many_requests_at_once_get_answers_or_a_clean_busy() {
+    let base = server(Config {
+        max_searches: 1,
+        ..Config::default()
+    });
+    let handles: Vec<_> = (0..12)
+        .map(|i| {
+            let url = format!("{base}/api/analyze");
+            std::thread::spawn(move || {
+                post(
+                    &url,
+                    json!({"moves":["h8", if i % 2 == 0 { "i9" } else { "g7" }],"time_ms":300}),
+                )
+            })
+        })
+        .collect();
+    let mut ok = 0;
+    let mut busy = 0;
+    for h in handles {
+        let (s, body) = h.join().unwrap();
+        match s {
+            200 => {
+                assert!(body["best_move"].is_string(), "{body}");
+                ok += 1;
+            }
+            429 | 503 => {
+                assert!(body["error"].is_string(), "{body}");
+                busy += 1;
+            }
+            other => panic!("unexpected {other}: {body}"),
+        }
+    }
+    assert!(ok >= 1 && busy >= 1, "{ok} answered, {busy} busy");
+    // Still up and answering.
+    let (s, _) = post(
+        &format!("{base}/api/analyze"),
+        json!({"moves":["h8"],"time_ms":50}),
+    );
+    assert_eq!(s, 200);
+}
+
+#[test]
+fn oversized_bodies_are_refused() {
+    let base = default_server();
+    let moves: Vec<String> = (0..5000).map(|_| "h8".to_string()).collect();
+    let (s, _) = post(&format!("{base}/api/games"), json!({ "moves": moves }));
+    assert_eq!(s, 413);
+}
+
+#[test]
+fn a_game_the_ai_is_thinking_about_refuses_other_changes() {
+    let base = default_server();
+    let g = new_game(&base, json!({"ai":"white","time_ms":1500}));
+    let url = format!("{base}/api/games/{}", g["id"]);
+    let mover = {
+        let url = url.clone();
+        std::thread::spawn(move || post(&format!("{url}/moves"), json!({"move":"h8"})))
+    };
+    std::thread::sleep(Duration::from_millis(400));
+    let (s, e) = post(&format!("{url}/moves"), json!({"move":"a1"}));
+    assert_eq!(s, 409, "{e}");
+    let (s, _) = post(&format!("{url}/undo"), json!({}));
+    assert_eq!(s, 409);
+    let (s, after) = mover.join().unwrap();
+    assert_eq!(s, 200);
+    assert_eq!(
+        after["moves"].as_array().unwrap().len(),
+        2,
+        "only h8 and the reply"
+    );
+}

@@ -1,0 +1,46 @@
+//! The page in a real browser: headless Chromium, driven by selenium, plays, undoes, reloads,
+//! imports a position and plays it to a result. Screenshots are written to
+//! `target/web-screenshots/`. Needs Debian's `chromium` and `chromium-driver` (`.ci/run`
+//! installs them); without them the test fails and says so.
+
+use std::net::SocketAddr;
+use std::path::Path;
+use std::process::Command;
+use std::sync::mpsc;
+use std::time::Duration;
+
+#[test]
+fn the_page_plays_in_a_real_browser() {
+    for tool in ["/usr/bin/chromium", "/usr/bin/chromedriver"] {
+        assert!(
+            Path::new(tool).exists(),
+            "{tool} is missing: install Debian's chromium and chromium-driver \
+             (apt-get install chromium chromium-driver), as .ci/run does"
+        );
+    }
+    let py = wuzi_testkit::python_with("selenium==4.27.1", "selenium.webdriver");
+    let (tx, rx) = mpsc::channel();
+    std::thread::spawn(move || {
+        let addr: SocketAddr = "127.0.0.1:0".parse().unwrap();
+        let config = wuzi_web::Config::default();
+        wuzi_web::serve_blocking(addr, config, |a| tx.send(a).unwrap()).unwrap();
+    });
+    let addr = rx.recv_timeout(Duration::from_secs(10)).unwrap();
+    let shots = Path::new(env!("CARGO_MANIFEST_DIR")).join("../../target/web-screenshots");
+    std::fs::create_dir_all(&shots).unwrap();
+    let script = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/browser_test.py");
+    let out = Command::new(py)
+        .arg(script)
+        .arg(format!("http://{addr}/"))
+        .arg(&shots)
+        .output()
+        .expect("the browser script runs");
+    let stdout = String::from_utf8_lossy(&out.stdout);
+    assert!(
+        out.status.success() && stdout.contains("BROWSER OK"),
+        "{stdout}\n{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    assert!(shots.join("page-result.png").exists());
+    eprintln!("screenshots in {}", shots.display());
+}

@@ -1,0 +1,95 @@
+"""Drives the page in headless Chromium (Debian's chromium and chromium-driver) with selenium:
+start a game, click moves, see the AI answer, undo, reload and find the game again, then set up
+a position by import and play to a result. Screenshots go to the folder given.
+Usage: browser_test.py BASE_URL SHOT_DIR
+"""
+import os
+import sys
+import time
+
+from selenium import webdriver
+from selenium.webdriver.chrome.service import Service
+from selenium.webdriver.common.action_chains import ActionChains
+from selenium.webdriver.common.by import By
+from selenium.webdriver.support.ui import Select, WebDriverWait
+
+BASE, SHOTS = sys.argv[1], sys.argv[2]
+LETTERS = "abcdefghijklmnopqrstuv"
+
+
+def browser():
+    opts = webdriver.ChromeOptions()
+    opts.binary_location = "/usr/bin/chromium"
+    for flag in ("--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
+                 "--disable-background-networking", "--disable-component-update", "--disable-sync",
+                 "--disable-dev-shm-usage", "--window-size=1280,900"):
+        opts.add_argument(flag)
+    return webdriver.Chrome(service=Service("/usr/bin/chromedriver"), options=opts)
+
+
+def moves(d):
+    # Read in one script: the list is re-rendered while the page updates.
+    return d.execute_script(
+        "return [...document.querySelectorAll('#moves li')].map(li => li.textContent)")
+
+
+def status_text(d):
+    return d.execute_script("return document.getElementById('status').textContent")
+
+
+def wait(d, what, cond, timeout=30):
+    try:
+        WebDriverWait(d, timeout).until(lambda _: cond())
+    except Exception as e:
+        raise AssertionError(f"gave up waiting for {what} ({type(e).__name__}: {e}); status: "
+                             f"{status_text(d)!r}, moves: {moves(d)}")
+
+
+def click(d, name, size=15):
+    """Clicks the intersection `name` (e.g. h8) on the canvas."""
+    canvas = d.find_element(By.ID, "board")
+    w, h = canvas.size["width"], canvas.size["height"]
+    scale = w / 640.0
+    margin, cell = 42, (640 - 84) / (size - 1)
+    x = LETTERS.index(name[0])
+    y = size - int(name[1:])
+    px, py = (margin + x * cell) * scale, (margin + y * cell) * scale
+    ActionChains(d).move_to_element_with_offset(canvas, int(px - w / 2), int(py - h / 2)).click().perform()
+
+
+def main():
+    d = browser()
+    try:
+        d.get(BASE)
+        wait(d, "a new game", lambda: "to move" in status_text(d))
+        assert moves(d) == [], moves(d)
+        click(d, "h8")
+        wait(d, "the AI's reply", lambda: len(moves(d)) == 2)
+        assert moves(d)[0] == "h8", moves(d)
+        d.save_screenshot(os.path.join(SHOTS, "page-game.png"))
+        d.find_element(By.ID, "undo").click()
+        wait(d, "undo", lambda: len(moves(d)) == 0)
+        click(d, "h8")
+        wait(d, "the AI's reply again", lambda: len(moves(d)) == 2)
+        before = moves(d)
+        d.refresh()
+        wait(d, "the game after a reload", lambda: moves(d) == before)
+        # Analysis mode (no AI), a position imported from a move list, one click to a five.
+        Select(d.find_element(By.ID, "colour")).select_by_value("both")
+        d.find_element(By.XPATH, "//summary[text()='Import / export']").click()
+        box = d.find_element(By.ID, "movelist")
+        box.clear()
+        box.send_keys("h8 a1 i8 a2 j8 a3 k8 a4")
+        d.find_element(By.ID, "import").click()
+        wait(d, "the imported position", lambda: len(moves(d)) == 8)
+        click(d, "l8")
+        wait(d, "the result", lambda: "wins" in status_text(d))
+        assert status_text(d).startswith("Black wins"), status_text(d)
+        d.save_screenshot(os.path.join(SHOTS, "page-result.png"))
+        print("BROWSER OK")
+    finally:
+        d.quit()
+
+
+if __name__ == "__main__":
+    main()

@@ -2,8 +2,11 @@
 //!
 //! In a drawing `X` is Black, `O` White, `.` empty and `*` the empty point under test; the
 //! first row is the top of the board and the board is as large as the drawing is tall.
+//! Line patterns (one row of cells) use `X` for the colour under test and `O` for the other,
+//! and are laid along every direction on a board exactly as wide, so the pattern's ends are
+//! the board's edges.
 
-use wuzi_gomoku::{Board, Dir, Foul, Player, Point, Reason, Rule, Shape};
+use wuzi_gomoku::{Board, Dir, Foul, GameResult, Player, Point, Reason, Rule, Shape, DIRS};
 
 const BLACK: Player = Player::First;
 const WHITE: Player = Player::Second;
@@ -14,17 +17,16 @@ fn drawn(rule: Rule, picture: &str) -> (Board, Point) {
 }
 
 fn drawn_to_move(rule: Rule, picture: &str, to_move: Player) -> (Board, Point) {
-    let rows: Vec<&str> = picture
+    let rows: Vec<Vec<char>> = picture
         .lines()
-        .map(str::trim)
+        .map(|l| l.chars().filter(|c| !c.is_whitespace()).collect::<Vec<_>>())
         .filter(|l| !l.is_empty())
         .collect();
     let n = rows.len();
     let (mut black, mut white, mut mark) = (Vec::new(), Vec::new(), None);
     for (y, row) in rows.iter().enumerate() {
-        let cells: Vec<char> = row.chars().filter(|c| !c.is_whitespace()).collect();
-        assert_eq!(cells.len(), n, "row {y} of a square drawing");
-        for (x, c) in cells.into_iter().enumerate() {
+        assert_eq!(row.len(), n, "row {y} of a square drawing");
+        for (x, &c) in row.iter().enumerate() {
             let p = Point::new(x, y);
             match c {
                 'X' => black.push(p),
@@ -39,50 +41,166 @@ fn drawn_to_move(rule: Rule, picture: &str, to_move: Player) -> (Board, Point) {
     (board, mark.expect("a * in the drawing"))
 }
 
-/// The shape a Black stone on `*` makes along the row.
-fn row_shape(rule: Rule, row: &str) -> Shape {
-    let n = row.len();
-    let mut picture = String::new();
-    for y in 0..n {
-        if y == n / 2 {
-            picture.push_str(row);
-        } else {
-            picture.push_str(&".".repeat(n));
+/// `pattern` laid along `dir` for `colour` (`X` its stones, `O` the other colour's).
+fn laid(rule: Rule, colour: Player, pattern: &str, dir: Dir) -> (Board, Point) {
+    let n = pattern.len();
+    let (mut own, mut other, mut mark) = (Vec::new(), Vec::new(), None);
+    for (i, c) in pattern.chars().enumerate() {
+        let p = match dir {
+            Dir::Horizontal => Point::new(i, n / 2),
+            Dir::Vertical => Point::new(n / 2, i),
+            Dir::Diagonal => Point::new(i, i),
+            Dir::AntiDiagonal => Point::new(i, n - 1 - i),
+        };
+        match c {
+            'X' => own.push(p),
+            'O' => other.push(p),
+            '*' => mark = Some(p),
+            '.' => {}
+            _ => panic!("unknown cell {c}"),
         }
-        picture.push('\n');
     }
-    let (board, p) = drawn(rule, &picture);
-    board.shape(p, Dir::Horizontal, BLACK)
+    let (black, white) = if colour == BLACK {
+        (own, other)
+    } else {
+        (other, own)
+    };
+    let board = Board::from_stones(n, rule, &black, &white, Some(colour)).unwrap();
+    (board, mark.expect("a * in the pattern"))
+}
+
+/// The shape a `colour` stone on `*` makes along `pattern`, the same in every direction.
+fn line_shape(rule: Rule, colour: Player, pattern: &str) -> Shape {
+    let shapes = DIRS.map(|dir| {
+        let (board, p) = laid(rule, colour, pattern, dir);
+        board.shape(p, dir, colour)
+    });
+    assert!(
+        shapes.iter().all(|&s| s == shapes[0]),
+        "{pattern} differs by direction: {shapes:?}"
+    );
+    shapes[0]
+}
+
+/// `pattern`'s shape where five or more wins and where exactly five does, for both colours
+/// under every rule (renju: Black exactly five, White five or more).
+fn assert_shape(pattern: &str, five_or_more: Shape, exactly_five: Shape) {
+    for colour in [BLACK, WHITE] {
+        let renju = if colour == BLACK {
+            exactly_five
+        } else {
+            five_or_more
+        };
+        for (rule, want) in [
+            (Rule::Freestyle, five_or_more),
+            (Rule::Standard, exactly_five),
+            (Rule::Renju, renju),
+        ] {
+            let got = line_shape(rule, colour, pattern);
+            assert_eq!(got, want, "{pattern} for {colour:?} under {rule}");
+        }
+    }
 }
 
 #[test]
-fn every_shape_along_a_row() {
-    use Shape::*;
-    let cases = [
-        ("...XX*XX....", Five, Five),
-        ("..XXX*XX....", Five, Overline),
-        ("....X*XX....", OpenFour, OpenFour),
-        ("...OX*XX....", Four, Four),
-        ("...X.*XX....", Four, Four),
-        ("...X.*XXX...", OpenFour, Four),
-        ("..X.X*X.X...", FourFour, FourFour), // X_XXX_X
-        (".XX.*X.XX...", FourFour, FourFour), // XX_XX_XX
-        ("....X*X.....", OpenThree, OpenThree),
-        ("....X.*X....", OpenThree, OpenThree), // X_XX
-        ("...OX*X.....", Three, Three),
-        (".....*X.....", OpenTwo, OpenTwo),
-        ("....O*X.....", Two, Two),
-        (".....*......", One, One),
-        ("..O..*.O....", None, None),
-    ];
-    for (row, freestyle, exact) in cases {
-        assert_eq!(
-            row_shape(Rule::Freestyle, row),
-            freestyle,
-            "freestyle {row}"
-        );
-        assert_eq!(row_shape(Rule::Standard, row), exact, "standard {row}");
+fn five() {
+    assert_shape("...XX*XX....", Shape::Five, Shape::Five);
+    assert_shape("XXXX*", Shape::Five, Shape::Five);
+    assert_shape("O*XXXXO", Shape::Five, Shape::Five);
+}
+
+#[test]
+fn overline_only_where_exactly_five_wins() {
+    assert_shape("..XXX*XX....", Shape::Five, Shape::Overline);
+    assert_shape("XXXXX*", Shape::Five, Shape::Overline);
+    assert_shape("XX*XXXX", Shape::Five, Shape::Overline);
+}
+
+#[test]
+fn open_four() {
+    assert_shape("....X*XX....", Shape::OpenFour, Shape::OpenFour);
+    // Open up to the very edges.
+    assert_shape(".X*XX.", Shape::OpenFour, Shape::OpenFour);
+    // One of its two five points makes six.
+    assert_shape("...X.*XXX...", Shape::OpenFour, Shape::Four);
+}
+
+#[test]
+fn four() {
+    assert_shape("...OX*XX....", Shape::Four, Shape::Four);
+    assert_shape("...X.*XX....", Shape::Four, Shape::Four);
+    assert_shape("X*XX.", Shape::Four, Shape::Four);
+    assert_shape("XX.*X", Shape::Four, Shape::Four);
+    // The only five point makes six: no four where exactly five wins.
+    assert_shape("...XX*.XX..", Shape::Four, Shape::Three);
+}
+
+#[test]
+fn four_four_in_one_line() {
+    assert_shape("..X.X*X.X...", Shape::FourFour, Shape::FourFour); // X_XXX_X
+    assert_shape("X.X*X.X", Shape::FourFour, Shape::FourFour);
+    assert_shape(".XX.*X.XX...", Shape::FourFour, Shape::FourFour); // XX_XX_XX
+    assert_shape("XXX.*.XXX", Shape::FourFour, Shape::FourFour); // XXX_X_XXX
+}
+
+#[test]
+fn open_three() {
+    assert_shape("....X*X.....", Shape::OpenThree, Shape::OpenThree);
+    // Split threes, X_XX and XX_X.
+    assert_shape("....X.*X....", Shape::OpenThree, Shape::OpenThree);
+    assert_shape("...X*.X.....", Shape::OpenThree, Shape::OpenThree);
+    // Just enough room: .XXXX. fits between the edges.
+    assert_shape(".X*X..", Shape::OpenThree, Shape::OpenThree);
+}
+
+#[test]
+fn three() {
+    assert_shape("...OX*X.....", Shape::Three, Shape::Three);
+    assert_shape("X*X....", Shape::Three, Shape::Three);
+    assert_shape("O.X*X.O", Shape::Three, Shape::Three);
+    // Its straight fours all make six where exactly five wins.
+    assert_shape("...X.*X.X..", Shape::OpenThree, Shape::Three);
+}
+
+#[test]
+fn open_two() {
+    assert_shape(".....*X.....", Shape::OpenTwo, Shape::OpenTwo);
+    assert_shape(".....*.X....", Shape::OpenTwo, Shape::OpenTwo);
+    assert_shape("....*..X....", Shape::OpenTwo, Shape::OpenTwo);
+}
+
+#[test]
+fn two() {
+    assert_shape("....O*X.....", Shape::Two, Shape::Two);
+    assert_shape("O*.X......", Shape::Two, Shape::Two);
+}
+
+#[test]
+fn one() {
+    assert_shape(".....*......", Shape::One, Shape::One);
+    assert_shape("O....*O", Shape::One, Shape::One);
+    assert_shape("....*", Shape::One, Shape::One);
+}
+
+#[test]
+fn none() {
+    assert_shape("..O..*.O....", Shape::None, Shape::None);
+    assert_shape("O...*O", Shape::None, Shape::None);
+    // Where exactly five wins, every five through the point would be six or more.
+    assert_shape("XX.*.XX", Shape::Three, Shape::None);
+    assert_shape("X.XXX*.X", Shape::OpenFour, Shape::None);
+}
+
+#[test]
+fn occupied_points_have_no_shape() {
+    let (board, p) = laid(Rule::Freestyle, BLACK, "..XX*XO..", Dir::Horizontal);
+    for q in [Point::new(3, 4), Point::new(6, 4)] {
+        assert!(!board.is_empty(q));
+        for colour in [BLACK, WHITE] {
+            assert_eq!(board.shapes(q, colour), [Shape::None; 4]);
+        }
     }
+    assert_eq!(board.shape(p, Dir::Horizontal, BLACK), Shape::Four);
 }
 
 #[test]
@@ -116,10 +234,25 @@ fn shapes_in_every_direction_and_the_counts() {
     assert_eq!(board.threats(WHITE), Default::default());
 }
 
+/// Under renju: the foul on `*`, `forbidden_points` lists it, and playing it loses. Under the
+/// other rules the same point is no foul.
+fn assert_foul(picture: &str, foul: Foul) {
+    let (mut b, p) = drawn(Rule::Renju, picture);
+    assert_eq!(b.foul(p), Some(foul));
+    assert!(b.forbidden_points().contains(&(p, foul)));
+    b.try_play(p).unwrap();
+    let r = b.result().unwrap();
+    assert_eq!((r.winner, r.reason), (Some(WHITE), Reason::from(foul)));
+    for rule in [Rule::Freestyle, Rule::Standard] {
+        let (mut b, p) = drawn(rule, picture);
+        assert_eq!(b.foul(p), None, "{rule}");
+        assert!(b.forbidden_points().is_empty());
+    }
+}
+
 #[test]
-fn renju_double_three_double_four_and_overline() {
-    let (mut b, p) = drawn(
-        Rule::Renju,
+fn renju_double_three() {
+    assert_foul(
         "
         . . . . . . . . .
         . . . . . . . . .
@@ -131,11 +264,49 @@ fn renju_double_three_double_four_and_overline() {
         . . . . . . . . .
         . . . . . . . . .
         ",
+        Foul::DoubleThree,
     );
-    assert_eq!(b.foul(p), Some(Foul::DoubleThree));
+    // With a split three (X_XX) up the column.
+    assert_foul(
+        "
+        . . . . . . . . .
+        . . . . . . . . .
+        . . . . X . . . .
+        . . . . . . . . .
+        . . X X * . . . .
+        . . . . X . . . .
+        . . . . . . . . .
+        . . . . . . . . .
+        . . . . . . . . .
+        ",
+        Foul::DoubleThree,
+    );
+}
 
+#[test]
+fn renju_four_three_is_allowed() {
     let (mut b, p) = drawn(
         Rule::Renju,
+        "
+        . . . . . . . . .
+        . . . . . . . . .
+        . . . . X . . . .
+        . . . . X . . . .
+        O X X X * . . . .
+        . . . . . . . . .
+        . . . . . . . . .
+        . . . . . . . . .
+        . . . . . . . . .
+        ",
+    );
+    assert_eq!(b.foul(p), None);
+    b.try_play(p).unwrap();
+    assert_eq!(b.result(), None);
+}
+
+#[test]
+fn renju_double_four() {
+    assert_foul(
         "
         . . . . . . . . .
         . . . . X . . . .
@@ -147,28 +318,26 @@ fn renju_double_three_double_four_and_overline() {
         . . . . . . . . .
         . . . . . . . . .
         ",
+        Foul::DoubleFour,
     );
-    assert_eq!(b.foul(p), Some(Foul::DoubleFour));
+}
 
-    // Two fours in one line: X_XXX_X.
-    let (mut b, p) = drawn(
-        Rule::Renju,
-        "
-        . . . . . . . . .
-        . . . . . . . . .
-        . . . . . . . . .
-        . . . . . . . . .
-        X . X * X . X . .
-        . . . . . . . . .
-        . . . . . . . . .
-        . . . . . . . . .
-        . . . . . . . . .
-        ",
-    );
-    assert_eq!(b.foul(p), Some(Foul::DoubleFour));
+#[test]
+fn renju_double_four_in_one_line() {
+    for pattern in ["X.X*X.X", "..X.X*X.X..", ".XX.*X.XX.", "XXX.*.XXX"] {
+        for dir in DIRS {
+            let (mut b, p) = laid(Rule::Renju, BLACK, pattern, dir);
+            assert_eq!(b.foul(p), Some(Foul::DoubleFour), "{pattern} {dir:?}");
+            b.try_play(p).unwrap();
+            let r = b.result().unwrap();
+            assert_eq!((r.winner, r.reason), (Some(WHITE), Reason::DoubleFour));
+        }
+    }
+}
 
-    let (mut b, p) = drawn(
-        Rule::Renju,
+#[test]
+fn renju_overline() {
+    assert_foul(
         "
         . . . . . . . . .
         . . . . . . . . .
@@ -180,21 +349,19 @@ fn renju_double_three_double_four_and_overline() {
         . . . . . . . . .
         . . . . . . . . .
         ",
+        Foul::Overline,
     );
-    assert_eq!(b.foul(p), Some(Foul::Overline));
-    // The same points are not forbidden in freestyle, nor for White.
-    let (mut free, p) = drawn(
-        Rule::Freestyle,
-        "XXX*XX\n......\n......\n......\n......\n......",
-    );
-    assert_eq!(free.foul(p), None);
+    for dir in DIRS {
+        let (mut b, p) = laid(Rule::Renju, BLACK, "..X*XXXX..", dir);
+        assert_eq!(b.foul(p), Some(Foul::Overline), "{dir:?}");
+    }
 }
 
 #[test]
 fn a_three_whose_four_point_is_forbidden_is_not_real() {
-    // `*` makes the split three f-(g)-h-* along the row, whose only straight-four point (the
-    // g column, marked by the Black column above and the diagonal below it) would be a double
-    // four; and a real three up the column. One real three: not a double three.
+    // `*` makes the split three f-(g)-h-* along the row, whose only straight-four point g8
+    // would be a double four (the column above it and the diagonal below it are threes); and
+    // a real three up the column. One real three: not a double three.
     let picture = "
         . . . . . . . . . . . . . . .
         . . . . . . . . . . . . . . .
@@ -214,16 +381,52 @@ fn a_three_whose_four_point_is_forbidden_is_not_real() {
         ";
     let (mut b, p) = drawn(Rule::Renju, picture);
     let g8 = Point::new(6, 7);
-    assert_eq!(
-        b.shapes(p, BLACK)[Dir::Horizontal as usize],
-        Shape::OpenThree
-    );
-    assert_eq!(b.shapes(p, BLACK)[Dir::Vertical as usize], Shape::OpenThree);
+    assert_eq!(b.shape(p, Dir::Horizontal, BLACK), Shape::OpenThree);
+    assert_eq!(b.shape(p, Dir::Vertical, BLACK), Shape::OpenThree);
     assert_eq!(b.foul(p), None, "only one of the two threes is real");
+    assert!(!b.forbidden_points().iter().any(|&(q, _)| q == p));
     // With the stone on `*`, the key point of the row three is a double four.
     b.try_play(p).unwrap();
     b.try_play(Point::new(0, 0)).unwrap();
     assert_eq!(b.foul(g8), Some(Foul::DoubleFour));
+
+    // Without the column above g8 and the diagonal below it, g8 is a plain four point, the
+    // row three is real, and `*` is a double three.
+    let (mut b, p) = drawn(
+        Rule::Renju,
+        "
+        . . . . . . . . . . . . . . .
+        . . . . . . . . . . . . . . .
+        . . . . . . . . . . . . . . .
+        . . . . . . . . . . . . . . .
+        . . . . . . . . . . . . . . .
+        . . . . . . . . X . . . . . .
+        . . . . . . . . X . . . . . .
+        . . . . . X . X * . . . . . .
+        . . . . . . . . . . . . . . .
+        . . . . . . . . . . . . . . .
+        . . . . . . . . . . . . . . .
+        . . . . . . . . . . . . . . .
+        . . . . . . . . . . . . . . .
+        . . . . . . . . . . . . . . .
+        . . . . . . . . . . . . . . .
+        ",
+    );
+    assert_eq!(b.foul(p), Some(Foul::DoubleThree));
+    // Either of the two lines through g8 alone is enough to make it a double four.
+    for (column, diagonal) in [(true, false), (false, true)] {
+        let mut black: Vec<Point> = [(5, 7), (7, 7), (8, 5), (8, 6)]
+            .map(|(x, y)| Point::new(x, y))
+            .to_vec();
+        if column {
+            black.extend([(6, 4), (6, 5), (6, 6)].map(|(x, y)| Point::new(x, y)));
+        }
+        if diagonal {
+            black.extend([(5, 8), (4, 9), (3, 10)].map(|(x, y)| Point::new(x, y)));
+        }
+        let mut b = Board::from_stones(15, Rule::Renju, &black, &[], Some(BLACK)).unwrap();
+        assert_eq!(b.foul(p), None, "column {column}, diagonal {diagonal}");
+    }
 }
 
 #[test]
@@ -243,24 +446,55 @@ fn five_beats_a_foul() {
         . . . . . . . . .
         ",
     );
+    assert_eq!(b.shape(p, Dir::Vertical, BLACK), Shape::Overline);
     assert_eq!(b.foul(p), None);
     b.try_play(p).unwrap();
     let r = b.result().unwrap();
     assert_eq!((r.winner, r.reason), (Some(BLACK), Reason::Five));
+
+    // An exact five and a four: a five and a double four at once.
+    let (mut b, p) = drawn(
+        Rule::Renju,
+        "
+        . . . . . . . . .
+        . . . . . . . . .
+        . . . . X . . . .
+        . . . . X . . . .
+        X X X X * . . . .
+        . . . . X . . . .
+        . . . . . . . . .
+        . . . . . . . . .
+        . . . . . . . . .
+        ",
+    );
+    assert_eq!(b.foul(p), None);
+    b.try_play(p).unwrap();
+    assert_eq!(b.result().unwrap().reason, Reason::Five);
 }
 
 #[test]
 fn white_never_commits_a_foul() {
-    // A double three and a double four for White: strong moves, not fouls.
+    // A double three, a double four and an overline for White: strong moves, not fouls.
     for picture in [
         "...O.\n...O.\n.OO*.\n.....\n.....",
         "...O.\n...O.\n...O.\nOOO*.\n.....",
+        "OOO*OO\n......\n......\n......\n......\n......",
     ] {
         let (mut b, p) = drawn_to_move(Rule::Renju, picture, WHITE);
         assert_eq!(b.foul(p), None, "foul() is about Black only");
         b.try_play(p).unwrap();
-        assert_ne!(b.result().map(|r| r.reason), Some(Reason::DoubleThree));
-        assert_ne!(b.result().map(|r| r.reason), Some(Reason::DoubleFour));
+        let r = b.result();
+        assert!(
+            r.is_none() || r.unwrap() == five_by(WHITE),
+            "{picture}: {r:?}"
+        );
+    }
+}
+
+fn five_by(winner: Player) -> GameResult {
+    GameResult {
+        winner: Some(winner),
+        reason: Reason::Five,
     }
 }
 
@@ -268,21 +502,8 @@ fn white_never_commits_a_foul() {
 fn how_games_end_under_each_rule() {
     // A sixth stone in a row: a win in freestyle, nothing in standard, a loss for Black in
     // renju and a win for White there.
-    let six = |stone: char| {
-        let mut s = String::new();
-        for y in 0..12 {
-            if y == 6 {
-                s.push_str(&"....XX*XXX..".replace('X', &stone.to_string()));
-            } else {
-                s.push_str("............");
-            }
-            s.push('\n');
-        }
-        s
-    };
     let end = |rule: Rule, colour: Player| {
-        let stone = if colour == BLACK { 'X' } else { 'O' };
-        let (mut b, p) = drawn_to_move(rule, &six(stone), colour);
+        let (mut b, p) = laid(rule, colour, "....XX*XXX..", Dir::Horizontal);
         b.try_play(p).unwrap();
         b.result().map(|r| (r.winner, r.reason))
     };
@@ -301,6 +522,16 @@ fn how_games_end_under_each_rule() {
         Some((Some(WHITE), Reason::Overline))
     );
     assert_eq!(end(Rule::Renju, WHITE), Some((Some(WHITE), Reason::Five)));
+}
+
+#[test]
+fn no_move_after_the_end_until_undo() {
+    let mut b = Board::from_moves(15, Rule::Freestyle, "h8 a1 i8 a2 j8 a3 k8 a4 l8").unwrap();
+    assert_eq!(b.result(), Some(five_by(BLACK)));
+    assert!(b.try_play(Point::new(14, 14)).is_err());
+    assert_eq!(b.undo(), Some(Point::new(11, 7)));
+    assert_eq!(b.result(), None);
+    b.try_play(Point::new(14, 14)).unwrap();
 }
 
 #[test]

@@ -407,8 +407,9 @@ impl Board {
     }
 
     /// Gives the move to the other side without placing a stone, so a threat search can ask
-    /// what the opponent would do with the move. A second `pass` undoes it; nothing else may
-    /// be undone in between.
+    /// what the opponent would do with the move. It flips the side to move and the hash's
+    /// side key (so `hash() == hash_from_scratch()` still holds) and records no history: a
+    /// second `pass` undoes it, once every move played since the first has been undone.
     pub(crate) fn pass(&mut self) {
         self.side = self.side.opponent();
         self.hash ^= self.zobrist[2 * CELLS];
@@ -595,6 +596,12 @@ impl Board {
         let i = p.index();
         let l = self.geo.line[d][i] as usize;
         (l, self.geo.pos[d][i] as usize, self.geo.len[d][l] as usize)
+    }
+
+    /// The number of lines in direction `d` (for scans over whole lines of `shapes`).
+    #[inline]
+    pub(crate) fn line_count(&self, d: usize) -> usize {
+        self.geo.lines[d]
     }
 }
 

@@ -106,7 +106,7 @@ const VCF_NODES: u64 = 200_000;
 const VCT_NODES: u64 = 400_000;
 /// The longest threat lines looked for at the root, in attacker moves.
 const ROOT_VCF_ATTACKS: u32 = 30;
-const ROOT_VCT_ATTACKS: u32 = 12;
+const ROOT_VCT_ATTACKS: u32 = 13;
 
 /// The engine: a position, its tables, and the settings. Tables persist between moves of a
 /// game; [`Engine::clear_tables`] forgets them.

@@ -36,7 +36,7 @@ pub use notation::{
 };
 pub use pattern::{Shape, SHAPE_COUNT};
 pub use rules::Rule;
-pub use threat::{ThreatKind, ThreatLimits, ThreatSolver, ThreatWin};
+pub use threat::{ThreatKind, ThreatLimits, ThreatSolver, ThreatWin, MAX_THREAT_ATTACKS};
 pub use wuzi_search::Player;
 
 /// The colour that moves first.

@@ -111,7 +111,7 @@ pub fn analyze(args: &AnalyzeArgs) -> Result<String, String> {
     }
     let size = board.size();
     let mut options = EngineOptions::default();
-    crate::match_cmd::apply_switches(&mut options, &args.engine)?;
+    wuzi_gomocup::manager::side::apply_switches(&mut options, &args.engine)?;
     options.table_bytes = args.hash_mb.max(1) << 20;
     let mut engine = Engine::new(board, options);
     let json = args.json;

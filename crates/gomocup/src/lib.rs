@@ -4,6 +4,7 @@
 //!
 //! - [`command`]: one line as a command (parsing only).
 //! - [`session`]: the game and settings, and what each command does to them.
+//! - [`manager`]: the other end: the match manager behind `wuzi match`.
 //! - [`run`]: the loop. A reader thread feeds every input line into a channel; searches run
 //!   on a worker thread. While one runs, `STOP`/`YXSTOP` stop it (it answers with its best
 //!   move so far), `END` stops it and exits, and every other line waits in order until the
@@ -14,6 +15,7 @@
 //! `loss-in-N` when proven.
 
 pub mod command;
+pub mod manager;
 pub mod session;
 
 use session::{score_text, Job, Session, Think};

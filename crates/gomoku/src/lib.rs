@@ -10,6 +10,7 @@
 //! - [`Engine`]: the engine facade every front end uses: threat solving, then search, within
 //!   time, node and depth limits.
 //! - [`describe`] and [`render`]: a position as plain data and as text, for front ends.
+//! - [`record`]: game records (SGF).
 
 mod board;
 mod describe;
@@ -21,6 +22,7 @@ mod geometry;
 mod movegen;
 mod notation;
 mod pattern;
+pub mod record;
 mod rules;
 mod table;
 mod threat;

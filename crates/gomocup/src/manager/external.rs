@@ -1,0 +1,266 @@
+//! An external Gomocup engine: a child process spoken to over its stdin and stdout. A new
+//! process serves each game, so a crash costs one game and leaves no state behind; a reader
+//! thread turns its output into a channel so the manager can wait with a deadline and never
+//! hangs on a silent engine; dropping the process kills and reaps it.
+
+use super::player::{log_line, Clock, Competitor, Fault, Log};
+use super::side::SideSpec;
+use crate::command::parse_point;
+use std::io::{BufRead, BufReader, Write};
+use std::process::{Child, ChildStdin, Command, Stdio};
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::mpsc::{channel, Receiver, RecvTimeoutError};
+use std::sync::Arc;
+use std::time::{Duration, Instant};
+use wuzi_gomoku::{Board, Point, Rule};
+
+/// How long an engine may take to start and answer `START`.
+const START_WAIT: Duration = Duration::from_secs(5);
+/// How long an engine may take to exit after `END` before it is killed.
+const END_WAIT: Duration = Duration::from_millis(300);
+/// How often a wait looks at the Ctrl-C flag.
+const ABORT_POLL: Duration = Duration::from_millis(50);
+
+/// The Gomocup rule number of a rule.
+pub fn rule_number(rule: Rule) -> u32 {
+    match rule {
+        Rule::Freestyle => 0,
+        Rule::Standard => 1,
+        Rule::Renju => 4,
+    }
+}
+
+/// A running engine process.
+struct Process {
+    child: Child,
+    stdin: ChildStdin,
+    /// Output lines; the channel closes when the engine's stdout does.
+    lines: Receiver<String>,
+}
+
+impl Drop for Process {
+    fn drop(&mut self) {
+        let _ = self.child.kill();
+        let _ = self.child.wait();
+    }
+}
+
+pub struct External {
+    command: Vec<String>,
+    side: SideSpec,
+    abort: Arc<AtomicBool>,
+    log: Option<Log>,
+    /// Who this is in the log, e.g. `game 3 A (pbrain-foo)`.
+    label: String,
+    process: Option<Process>,
+    /// Moves of the current game the engine has been told about or played.
+    synced: usize,
+}
+
+impl External {
+    pub fn new(
+        command: Vec<String>,
+        side: SideSpec,
+        abort: Arc<AtomicBool>,
+        log: Option<Log>,
+        label: String,
+    ) -> External {
+        External {
+            command,
+            side,
+            abort,
+            log,
+            label,
+            process: None,
+            synced: 0,
+        }
+    }
+
+    fn spawn(&self) -> Result<Process, Fault> {
+        let mut child = Command::new(&self.command[0])
+            .args(&self.command[1..])
+            .stdin(Stdio::piped())
+            .stdout(Stdio::piped())
+            .stderr(Stdio::null())
+            .spawn()
+            .map_err(|e| Fault::Crashed(format!("cannot start {}: {e}", self.command[0])))?;
+        let stdin = child.stdin.take().expect("piped");
+        let stdout = child.stdout.take().expect("piped");
+        let (tx, lines) = channel();
+        std::thread::spawn(move || {
+            for line in BufReader::new(stdout).lines() {
+                let Ok(line) = line else { break };
+                for part in line.split('\r') {
+                    if !part.trim().is_empty() && tx.send(part.trim().to_string()).is_err() {
+                        return;
+                    }
+                }
+            }
+        });
+        Ok(Process {
+            child,
+            stdin,
+            lines,
+        })
+    }
+
+    fn send(&mut self, lines: &[String]) -> Result<(), Fault> {
+        let process = self
+            .process
+            .as_mut()
+            .ok_or_else(|| Fault::Crashed("not running".into()))?;
+        let mut text = lines.join("\n");
+        text.push('\n');
+        let written = process
+            .stdin
+            .write_all(text.as_bytes())
+            .and_then(|_| process.stdin.flush());
+        written.map_err(|_| self.exited())
+    }
+
+    /// The fault of an engine whose pipes closed: its exit status if it is known.
+    fn exited(&mut self) -> Fault {
+        let status = self.process.as_mut().and_then(|p| {
+            // Give a dying process a moment to be reaped, so the status is the real one.
+            for _ in 0..20 {
+                if let Ok(Some(status)) = p.child.try_wait() {
+                    return Some(status);
+                }
+                std::thread::sleep(Duration::from_millis(5));
+            }
+            None
+        });
+        match status {
+            Some(s) => Fault::Crashed(format!("exited, {s}")),
+            None => Fault::Crashed("closed its output".into()),
+        }
+    }
+
+    /// Waits for the first reply line that is not `MESSAGE`/`DEBUG` (and, unless `strict`,
+    /// not `ERROR`/`UNKNOWN`, which are logged: engines report a bad `INFO` that way).
+    fn reply(&mut self, started: Instant, limit: Duration, strict: bool) -> Result<String, Fault> {
+        loop {
+            if self.abort.load(Ordering::Relaxed) {
+                return Err(Fault::Aborted);
+            }
+            let waited = started.elapsed();
+            if waited > limit {
+                return Err(Fault::TimedOut(limit));
+            }
+            let process = self
+                .process
+                .as_ref()
+                .ok_or_else(|| Fault::Crashed("not running".into()))?;
+            let line = match process.lines.recv_timeout((limit - waited).min(ABORT_POLL)) {
+                Ok(line) => line,
+                Err(RecvTimeoutError::Timeout) => continue,
+                Err(RecvTimeoutError::Disconnected) => return Err(self.exited()),
+            };
+            let word = line
+                .split_whitespace()
+                .next()
+                .unwrap_or("")
+                .to_ascii_uppercase();
+            match word.as_str() {
+                "DEBUG" => {}
+                "MESSAGE" => log_line(&self.log, &format!("{}: {line}", self.label)),
+                "ERROR" | "UNKNOWN" if !strict => {
+                    log_line(&self.log, &format!("{}: {line}", self.label))
+                }
+                _ => return Ok(line),
+            }
+        }
+    }
+
+    fn info_lines(&self, rule: Rule) -> Vec<String> {
+        let ms = |d: Duration| d.as_millis();
+        let turn = self.side.turn.or(self.side.game).map_or(0, ms);
+        let mut lines = vec![
+            format!("INFO timeout_turn {turn}"),
+            format!("INFO timeout_match {}", self.side.game.map_or(0, ms)),
+            format!("INFO max_memory {}", self.side.memory.unwrap_or(0)),
+            "INFO game_type 1".to_string(),
+            format!("INFO rule {}", rule_number(rule)),
+        ];
+        if let Some(t) = self.side.game {
+            lines.push(format!("INFO time_left {}", t.as_millis()));
+        }
+        if let Some(n) = self.side.threads {
+            lines.push(format!("INFO thread_num {n}"));
+        }
+        if let Some(n) = self.side.nodes {
+            lines.push(format!("INFO max_node {n}"));
+        }
+        if let Some(d) = self.side.depth {
+            lines.push(format!("INFO max_depth {d}"));
+        }
+        lines
+    }
+}
+
+impl Competitor for External {
+    fn start_game(&mut self, size: usize, rule: Rule) -> Result<(), Fault> {
+        self.end_game();
+        self.process = Some(self.spawn()?);
+        self.synced = 0;
+        let started = Instant::now();
+        self.send(&[format!("START {size}")])?;
+        let reply = self.reply(started, START_WAIT, true)?;
+        if !reply.eq_ignore_ascii_case("OK") {
+            return Err(Fault::Garbage(format!("to START {size}: {reply}")));
+        }
+        let infos = self.info_lines(rule);
+        self.send(&infos)
+    }
+
+    fn choose(&mut self, board: &Board, clock: &Clock) -> Result<Point, Fault> {
+        let moves = board.moves();
+        let mut lines = Vec::new();
+        if let Some(left) = clock.game_left {
+            lines.push(format!("INFO time_left {}", left.as_millis()));
+        }
+        if moves.is_empty() {
+            lines.push("BEGIN".into());
+        } else if self.synced > 0 && moves.len() == self.synced + 1 {
+            lines.push(format!("TURN {}", moves[moves.len() - 1].to_gomocup()));
+        } else {
+            lines.push("BOARD".into());
+            let own_parity = moves.len() % 2;
+            for (i, p) in moves.iter().enumerate() {
+                let field = if i % 2 == own_parity { 1 } else { 2 };
+                lines.push(format!("{},{},{field}", p.x(), p.y()));
+            }
+            lines.push("DONE".into());
+        }
+        let started = Instant::now();
+        self.send(&lines)?;
+        let limit = clock.wait_limit.unwrap_or(Duration::MAX);
+        let reply = self.reply(started, limit, false)?;
+        let point = parse_point(&reply).map_err(|_| Fault::Garbage(reply.clone()))?;
+        self.synced = moves.len() + 1;
+        Ok(point)
+    }
+
+    fn end_game(&mut self) {
+        if self.process.is_none() {
+            return;
+        }
+        let _ = self.send(&["END".to_string()]);
+        if let Some(mut process) = self.process.take() {
+            let deadline = Instant::now() + END_WAIT;
+            while Instant::now() < deadline {
+                if let Ok(Some(_)) = process.child.try_wait() {
+                    break;
+                }
+                std::thread::sleep(Duration::from_millis(5));
+            }
+            // Dropping kills it if it is still there, and reaps it.
+        }
+    }
+}
+
+impl Drop for External {
+    fn drop(&mut self) {
+        self.end_game();
+    }
+}

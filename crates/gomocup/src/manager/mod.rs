@@ -1,0 +1,312 @@
+//! The match manager: two competitors (wuzi in-process or any Gomocup program) play games
+//! from openings, each opening twice with colours swapped, until a game count or an SPRT
+//! decision, on several threads at once.
+//!
+//! - [`side`]: a side as the user writes it (`time=100,vct=off` or `cmd=./pbrain-x,...`).
+//! - [`player`]: the [`player::Competitor`] both kinds are, and wuzi in-process.
+//! - [`external`]: a Gomocup program as a child process.
+//! - [`game`]: one game, its clocks and referee.
+//! - [`openings`]: opening files and generated openings.
+//! - [`stats`]: Elo and SPRT, pure arithmetic.
+
+pub mod external;
+pub mod game;
+pub mod openings;
+pub mod player;
+pub mod side;
+pub mod stats;
+
+use game::{play_game, GameSetup, Outcome};
+use openings::BalancedOpenings;
+use player::{competitor, Log};
+use serde::Serialize;
+use side::SideSpec;
+use stats::{Decision, Pentanomial, Sprt, Tally};
+use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
+use std::sync::{Arc, Mutex};
+use std::time::Duration;
+use wuzi_gomoku::record::{RecordedMove, SgfGame};
+use wuzi_gomoku::{Player, Point, Rule};
+
+/// Where the openings come from.
+pub enum OpeningSource {
+    /// From a file, in the order to use them (already shuffled for `random`); cycled when
+    /// the match needs more.
+    List(Vec<Vec<Point>>),
+    /// Generated balanced openings from this seed.
+    Generated(u64),
+}
+
+/// Everything a match needs.
+pub struct MatchConfig {
+    pub a: SideSpec,
+    pub b: SideSpec,
+    pub size: usize,
+    pub rule: Rule,
+    /// The most games to play (rounded up to whole pairs).
+    pub games: usize,
+    pub sprt: Option<Sprt>,
+    pub concurrency: usize,
+    pub tolerance: Option<Duration>,
+    pub draw_after: Option<usize>,
+    pub openings: OpeningSource,
+    pub log: Option<Log>,
+    /// Set (by Ctrl-C) to stop: games in progress end without counting.
+    pub abort: Arc<AtomicBool>,
+}
+
+/// One finished game, as reported.
+#[derive(Clone, Debug, Serialize)]
+pub struct GameReport {
+    /// 1-based game number; games 2k-1 and 2k share an opening.
+    pub number: usize,
+    pub black: String,
+    pub white: String,
+    /// True when engine A had Black.
+    pub a_black: bool,
+    pub result: Outcome,
+    /// "A", "B", or `None` for a draw.
+    pub winner: Option<&'static str>,
+    pub reason: String,
+    /// Opening stones, then moves, in Gomocup `x,y`.
+    pub moves: Vec<String>,
+    pub opening_stones: usize,
+    #[serde(skip)]
+    pub record: Vec<RecordedMove>,
+}
+
+impl GameReport {
+    /// A's score in half points: 0, 1 or 2.
+    pub fn a_half_points(&self) -> u32 {
+        match self.winner {
+            Some("A") => 2,
+            Some(_) => 0,
+            None => 1,
+        }
+    }
+
+    pub fn to_sgf(&self, size: usize, rule: Rule, event: &str) -> String {
+        SgfGame {
+            size,
+            rule_number: external::rule_number(rule),
+            black: self.black.clone(),
+            white: self.white.clone(),
+            event: event.to_string(),
+            number: self.number,
+            winner: match self.result {
+                Outcome::BlackWins => Some(Player::First),
+                Outcome::WhiteWins => Some(Player::Second),
+                Outcome::Draw => None,
+            },
+            reason: self.reason.clone(),
+            moves: self.record.clone(),
+        }
+        .to_sgf()
+    }
+}
+
+/// The state of a match, after each game.
+#[derive(Clone, Debug, Serialize)]
+pub struct Standing {
+    pub tally: Tally,
+    pub pairs: Pentanomial,
+    /// The LLR and its bounds, with SPRT.
+    pub llr: Option<f64>,
+    pub bounds: Option<(f64, f64)>,
+    pub decision: Option<Decision>,
+    /// The games cap (whole pairs).
+    pub games_cap: usize,
+}
+
+/// The end of a match.
+pub struct MatchResult {
+    pub standing: Standing,
+    /// Finished games, by number.
+    pub games: Vec<GameReport>,
+    /// True when Ctrl-C ended it.
+    pub interrupted: bool,
+}
+
+/// Counts and pair bookkeeping shared by the worker threads.
+struct Shared {
+    standing: Standing,
+    games: Vec<GameReport>,
+    /// A's half points of a pair's first finished game, by pair index.
+    half_pairs: std::collections::HashMap<usize, u32>,
+}
+
+/// Names the sides so that A and B never share one.
+fn names(a: &SideSpec, b: &SideSpec) -> (String, String) {
+    if a.name == b.name {
+        (format!("{} (A)", a.name), format!("{} (B)", b.name))
+    } else {
+        (a.name.clone(), b.name.clone())
+    }
+}
+
+/// Plays the match; `on_game` sees every finished game and the standing after it.
+pub fn run_match(
+    config: &MatchConfig,
+    on_game: &(dyn Fn(&GameReport, &Standing) + Sync),
+) -> MatchResult {
+    let pairs_cap = config.games.div_ceil(2).max(1);
+    let games_cap = 2 * pairs_cap;
+    let (name_a, name_b) = names(&config.a, &config.b);
+    let shared = Mutex::new(Shared {
+        standing: Standing {
+            tally: Tally::default(),
+            pairs: Pentanomial::default(),
+            llr: config.sprt.map(|_| 0.0),
+            bounds: config.sprt.map(|s| s.bounds()),
+            decision: config.sprt.map(|_| Decision::Continue),
+            games_cap,
+        },
+        games: Vec::new(),
+        half_pairs: Default::default(),
+    });
+    let generated = Mutex::new((
+        BalancedOpenings::new(
+            config.size,
+            config.rule,
+            match config.openings {
+                OpeningSource::Generated(seed) => seed,
+                OpeningSource::List(_) => 0,
+            },
+        ),
+        Vec::<Vec<Point>>::new(),
+    ));
+    let opening_of = |pair: usize| -> Option<Vec<Point>> {
+        match &config.openings {
+            OpeningSource::List(list) => list.get(pair % list.len().max(1)).cloned(),
+            OpeningSource::Generated(_) => {
+                let mut g = generated.lock().unwrap_or_else(|e| e.into_inner());
+                while g.1.len() <= pair {
+                    let next = g.0.next_opening()?;
+                    g.1.push(next);
+                }
+                Some(g.1[pair].clone())
+            }
+        }
+    };
+    let next = AtomicUsize::new(0);
+    let stop = AtomicBool::new(false);
+    std::thread::scope(|scope| {
+        for _ in 0..config.concurrency.clamp(1, 64) {
+            scope.spawn(|| loop {
+                if stop.load(Ordering::Relaxed) || config.abort.load(Ordering::Relaxed) {
+                    return;
+                }
+                let index = next.fetch_add(1, Ordering::Relaxed);
+                if index >= games_cap {
+                    return;
+                }
+                let pair = index / 2;
+                let Some(opening) = opening_of(pair) else {
+                    return;
+                };
+                let a_black = index % 2 == 0;
+                let label = |who: &str, name: &str| format!("game {} {who} ({name})", index + 1);
+                let mut a = competitor(
+                    &config.a,
+                    config.abort.clone(),
+                    config.log.clone(),
+                    label("A", &name_a),
+                );
+                let mut b = competitor(
+                    &config.b,
+                    config.abort.clone(),
+                    config.log.clone(),
+                    label("B", &name_b),
+                );
+                let (black_spec, white_spec) = if a_black {
+                    (&config.a, &config.b)
+                } else {
+                    (&config.b, &config.a)
+                };
+                let setup = GameSetup {
+                    size: config.size,
+                    rule: config.rule,
+                    opening: &opening,
+                    sides: [black_spec, white_spec],
+                    tolerance: config.tolerance,
+                    draw_after: config.draw_after,
+                };
+                let played = if a_black {
+                    play_game(&setup, [a.as_mut(), b.as_mut()])
+                } else {
+                    play_game(&setup, [b.as_mut(), a.as_mut()])
+                };
+                if played.end.aborted {
+                    return;
+                }
+                let (black, white) = if a_black {
+                    (&name_a, &name_b)
+                } else {
+                    (&name_b, &name_a)
+                };
+                let winner = played.end.winner.map(|w| {
+                    if (w == Player::First) == a_black {
+                        "A"
+                    } else {
+                        "B"
+                    }
+                });
+                let report = GameReport {
+                    number: index + 1,
+                    black: black.clone(),
+                    white: white.clone(),
+                    a_black,
+                    result: played.end.outcome(),
+                    winner,
+                    reason: played.end.reason.clone(),
+                    moves: played.moves.iter().map(|m| m.point.to_gomocup()).collect(),
+                    opening_stones: opening.len(),
+                    record: played.moves,
+                };
+                let mut s = shared.lock().unwrap_or_else(|e| e.into_inner());
+                record(&mut s, &report, pair, config.sprt);
+                if s.standing.decision.is_some_and(|d| d != Decision::Continue) {
+                    stop.store(true, Ordering::Relaxed);
+                }
+                on_game(&report, &s.standing);
+                s.games.push(report);
+            });
+        }
+    });
+    let mut shared = shared.into_inner().unwrap_or_else(|e| e.into_inner());
+    shared.games.sort_by_key(|g| g.number);
+    // Unpaired games (a capped or interrupted match) are judged game by game.
+    if let Some(sprt) = config.sprt {
+        if !shared.half_pairs.is_empty() {
+            let llr = sprt.llr_games(&shared.standing.tally);
+            shared.standing.llr = Some(llr);
+            shared.standing.decision = Some(sprt.decide(llr));
+        }
+    }
+    MatchResult {
+        standing: shared.standing,
+        games: shared.games,
+        interrupted: config.abort.load(Ordering::Relaxed),
+    }
+}
+
+/// Counts a game, completes its pair if the other game is in, and re-runs the SPRT.
+fn record(s: &mut Shared, report: &GameReport, pair: usize, sprt: Option<Sprt>) {
+    let t = &mut s.standing.tally;
+    match report.a_half_points() {
+        2 => t.wins += 1,
+        1 => t.draws += 1,
+        _ => t.losses += 1,
+    }
+    match s.half_pairs.remove(&pair) {
+        Some(first) => s.standing.pairs.add(first, report.a_half_points()),
+        None => {
+            s.half_pairs.insert(pair, report.a_half_points());
+        }
+    }
+    if let Some(sprt) = sprt {
+        let llr = sprt.llr_pairs(&s.standing.pairs);
+        s.standing.llr = Some(llr);
+        s.standing.decision = Some(sprt.decide(llr));
+    }
+}

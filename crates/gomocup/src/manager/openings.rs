@@ -1,0 +1,293 @@
+//! Where games start: opening files in the formats engine authors have, or balanced
+//! openings generated on the fly.
+//!
+//! - `pos` (c-gomoku-cli): moves written together, `h8i9j7`, each a column letter (`a` =
+//!   leftmost) and a 1-based row counted from the TOP (c-gomoku-cli's README: "offset from the
+//!   upper-left corner"), so `a1` is Gomocup `0,0`.
+//! - `offset` (Gomocup): `x,y, x,y, ...` offsets from the centre `floor(size/2)`, y downwards.
+//! - `wuzi`: wuzi's own move lists (`h8 i9`, rows from the bottom, or `7,7 8,8`).
+//!
+//! Every opening is Black first, colours alternating; empty lines and `#` comments are skipped.
+
+use std::path::Path;
+use std::str::FromStr;
+use wuzi_gomoku::{parse_moves, Board, Engine, EngineOptions, Point, Rule, MAX_SIZE};
+use wuzi_search::Limits;
+
+/// How the lines of an opening file are written.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub enum OpeningFormat {
+    /// `offset` when a line holds only numbers, `pos` when it has letters.
+    Auto,
+    Pos,
+    Offset,
+    Wuzi,
+}
+
+impl FromStr for OpeningFormat {
+    type Err = String;
+
+    fn from_str(s: &str) -> Result<Self, String> {
+        match s {
+            "auto" => Ok(OpeningFormat::Auto),
+            "pos" => Ok(OpeningFormat::Pos),
+            "offset" => Ok(OpeningFormat::Offset),
+            "wuzi" => Ok(OpeningFormat::Wuzi),
+            _ => Err(format!(
+                "opening format \"{s}\" is not auto, pos, offset or wuzi"
+            )),
+        }
+    }
+}
+
+/// Reads every opening of a file; an error names the file and the 1-based line.
+pub fn read_openings(
+    path: &Path,
+    format: OpeningFormat,
+    size: usize,
+    rule: Rule,
+) -> Result<Vec<Vec<Point>>, String> {
+    let text = std::fs::read_to_string(path)
+        .map_err(|e| format!("cannot read openings {}: {e}", path.display()))?;
+    parse_openings(&text, &path.display().to_string(), format, size, rule)
+}
+
+/// Parses the text of an opening file named `name` (used in error messages).
+pub fn parse_openings(
+    text: &str,
+    name: &str,
+    format: OpeningFormat,
+    size: usize,
+    rule: Rule,
+) -> Result<Vec<Vec<Point>>, String> {
+    let mut out = Vec::new();
+    for (index, line) in text.lines().enumerate() {
+        let line = line.trim();
+        if line.is_empty() || line.starts_with('#') {
+            continue;
+        }
+        let opening = parse_line(line, format, size, rule)
+            .map_err(|e| format!("{name}:{}: {e} (line \"{line}\")", index + 1))?;
+        out.push(opening);
+    }
+    if out.is_empty() {
+        return Err(format!("{name}: no openings in the file"));
+    }
+    Ok(out)
+}
+
+/// One line as moves, checked to be legal and to leave the game open.
+pub fn parse_line(
+    line: &str,
+    format: OpeningFormat,
+    size: usize,
+    rule: Rule,
+) -> Result<Vec<Point>, String> {
+    let format = match format {
+        OpeningFormat::Auto if line.chars().any(|c| c.is_ascii_alphabetic()) => OpeningFormat::Pos,
+        OpeningFormat::Auto => OpeningFormat::Offset,
+        f => f,
+    };
+    let moves = match format {
+        OpeningFormat::Pos => parse_pos(line, size)?,
+        OpeningFormat::Offset => parse_offsets(line, size)?,
+        _ => parse_moves(line, size).map_err(|e| e.to_string())?,
+    };
+    let mut board = Board::new(size, rule).map_err(|e| e.to_string())?;
+    for (i, &p) in moves.iter().enumerate() {
+        board
+            .try_play(p)
+            .map_err(|e| format!("move {} ({}): {e}", i + 1, p.to_gomocup()))?;
+    }
+    if let Some(result) = board.result() {
+        return Err(format!(
+            "the opening already ends the game ({})",
+            result.reason.name()
+        ));
+    }
+    Ok(moves)
+}
+
+/// c-gomoku-cli's `pos`: `h8i9`, rows 1-based from the top.
+fn parse_pos(line: &str, size: usize) -> Result<Vec<Point>, String> {
+    let bytes = line.as_bytes();
+    let mut moves = Vec::new();
+    let mut i = 0;
+    while i < bytes.len() {
+        let letter = bytes[i].to_ascii_lowercase();
+        if !letter.is_ascii_lowercase() {
+            return Err(format!(
+                "move {}: expected a column letter at \"{}\"",
+                moves.len() + 1,
+                &line[i..]
+            ));
+        }
+        let start = i + 1;
+        let mut end = start;
+        while end < bytes.len() && bytes[end].is_ascii_digit() {
+            end += 1;
+        }
+        let row: usize = line[start..end].parse().map_err(|_| {
+            format!(
+                "move {}: no row number after '{}'",
+                moves.len() + 1,
+                letter as char
+            )
+        })?;
+        let x = (letter - b'a') as usize;
+        if x >= size || row == 0 || row > size {
+            return Err(format!(
+                "move {} \"{}\" is off the {size}x{size} board",
+                moves.len() + 1,
+                &line[i..end]
+            ));
+        }
+        moves.push(Point::new(x, row - 1));
+        i = end;
+    }
+    Ok(moves)
+}
+
+/// Gomocup offsets from the centre: `x,y, x,y, ...`.
+fn parse_offsets(line: &str, size: usize) -> Result<Vec<Point>, String> {
+    let numbers = line
+        .split(|c: char| c == ',' || c.is_whitespace())
+        .filter(|s| !s.is_empty())
+        .map(|s| {
+            s.parse::<i64>()
+                .map_err(|_| format!("\"{s}\" is not a whole number"))
+        })
+        .collect::<Result<Vec<i64>, String>>()?;
+    if numbers.len() % 2 != 0 {
+        return Err(format!("{} numbers do not make x,y pairs", numbers.len()));
+    }
+    let centre = (size / 2) as i64;
+    numbers
+        .chunks(2)
+        .enumerate()
+        .map(|(i, pair)| {
+            let (x, y) = (centre + pair[0], centre + pair[1]);
+            let on = |v: i64| (0..size.min(MAX_SIZE) as i64).contains(&v);
+            if on(x) && on(y) {
+                Ok(Point::new(x as usize, y as usize))
+            } else {
+                Err(format!(
+                    "move {} ({},{}) is off the {size}x{size} board",
+                    i + 1,
+                    pair[0],
+                    pair[1]
+                ))
+            }
+        })
+        .collect()
+}
+
+/// A small deterministic generator (SplitMix64) for generated openings and shuffles.
+#[derive(Clone, Debug)]
+pub struct Rng(pub u64);
+
+impl Rng {
+    pub fn below(&mut self, n: usize) -> usize {
+        self.0 = self.0.wrapping_add(0x9E37_79B9_7F4A_7C15);
+        let mut z = self.0;
+        z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
+        z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
+        ((z ^ (z >> 31)) % n.max(1) as u64) as usize
+    }
+
+    /// Fisher-Yates shuffle.
+    pub fn shuffle<T>(&mut self, items: &mut [T]) {
+        for i in (1..items.len()).rev() {
+            let j = self.below(i + 1);
+            items.swap(i, j);
+        }
+    }
+}
+
+/// Stones in a generated opening: Black, White, Black, White, then Black to move.
+const OPENING_STONES: usize = 4;
+/// How far from even a generated opening may be, by a shallow search from the side to
+/// move's view. Freestyle favours Black so much that random openings are mostly won for
+/// Black, and a pair of games with colours swapped then ends 1-1 whoever plays better.
+const OPENING_BALANCE: i32 = 40;
+
+/// Distinct balanced openings of four stones within the central 7x7, made one at a time so a
+/// long SPRT run does not wait for thousands up front. The same seed gives the same list.
+pub struct BalancedOpenings {
+    size: usize,
+    rule: Rule,
+    rng: Rng,
+    made: Vec<Vec<Point>>,
+}
+
+impl BalancedOpenings {
+    pub fn new(size: usize, rule: Rule, seed: u64) -> BalancedOpenings {
+        BalancedOpenings {
+            size,
+            rule,
+            rng: Rng(seed),
+            made: Vec::new(),
+        }
+    }
+
+    /// The next opening, or `None` when the board has no room for another distinct one.
+    pub fn next_opening(&mut self) -> Option<Vec<Point>> {
+        let centre = self.size / 2;
+        let reach = 3.min(centre);
+        for _ in 0..2000 {
+            let mut board = Board::new(self.size, self.rule).ok()?;
+            let mut moves = Vec::new();
+            while moves.len() < OPENING_STONES {
+                let x = centre + self.rng.below(2 * reach + 1) - reach;
+                let y = centre + self.rng.below(2 * reach + 1) - reach;
+                let p = Point::new(x, y);
+                if board.try_play(p).is_ok() {
+                    moves.push(p);
+                }
+            }
+            if board.result().is_some() || self.made.contains(&moves) {
+                continue;
+            }
+            let options = EngineOptions {
+                table_bytes: 1 << 20,
+                ..EngineOptions::default()
+            };
+            let verdict = Engine::new(board, options).go(&Limits::depth(4), |_| {});
+            if verdict.forced().is_none() && verdict.score.value().abs() <= OPENING_BALANCE {
+                self.made.push(moves.clone());
+                return Some(moves);
+            }
+        }
+        None
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn generated_openings_are_distinct_and_repeatable() {
+        let make = |seed| {
+            let mut g = BalancedOpenings::new(15, Rule::Renju, seed);
+            (0..20)
+                .map(|_| g.next_opening().unwrap())
+                .collect::<Vec<_>>()
+        };
+        let list = make(7);
+        assert_eq!(list, make(7));
+        for (i, a) in list.iter().enumerate() {
+            assert!(!list[i + 1..].contains(a));
+        }
+    }
+
+    #[test]
+    fn shuffle_is_a_permutation() {
+        let mut v: Vec<u32> = (0..50).collect();
+        Rng(3).shuffle(&mut v);
+        let mut sorted = v.clone();
+        sorted.sort();
+        assert_eq!(sorted, (0..50).collect::<Vec<_>>());
+        assert_ne!(v, sorted);
+    }
+}

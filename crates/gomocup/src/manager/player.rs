@@ -1,0 +1,149 @@
+//! What the game loop talks to: a [`Competitor`] is asked for moves and may fail; wuzi's
+//! engine in this process and an external Gomocup program both are one, so a match can mix
+//! them (`--a cmd=./old-pbrain-wuzi --b time=200`).
+
+use super::external::External;
+use super::side::{Kind, SideSpec};
+use std::sync::atomic::AtomicBool;
+use std::sync::{Arc, Mutex};
+use std::time::Duration;
+use wuzi_gomoku::{move_budget, Board, Engine, EngineOptions, Point, Rule};
+use wuzi_search::Limits;
+
+/// Why a competitor gave no usable move. Any fault loses the game.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Fault {
+    /// The program could not be started, exited or closed its output.
+    Crashed(String),
+    /// No reply within the allowed time (plus tolerance).
+    TimedOut(Duration),
+    /// A reply that is not a move (`X,Y`), or an `ERROR`.
+    Garbage(String),
+    /// The match was interrupted (Ctrl-C); the game does not count.
+    Aborted,
+}
+
+impl std::fmt::Display for Fault {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            Fault::Crashed(why) => write!(f, "crashed ({why})"),
+            Fault::TimedOut(after) => {
+                write!(f, "timed out (no reply after {} ms)", after.as_millis())
+            }
+            Fault::Garbage(line) => write!(f, "replied garbage \"{line}\""),
+            Fault::Aborted => write!(f, "interrupted"),
+        }
+    }
+}
+
+/// The clock as the side to move sees it.
+#[derive(Copy, Clone, Debug)]
+pub struct Clock {
+    /// Time left in the game, for a side on a match clock.
+    pub game_left: Option<Duration>,
+    /// When the manager stops waiting and forfeits the side.
+    pub wait_limit: Option<Duration>,
+}
+
+/// Where engines' `MESSAGE` lines go (`--log`).
+pub type Log = Arc<Mutex<dyn std::io::Write + Send>>;
+
+/// Writes one line to the log, if there is one; a failing log never stops a match.
+pub fn log_line(log: &Option<Log>, line: &str) {
+    if let Some(log) = log {
+        let mut w = log.lock().unwrap_or_else(|e| e.into_inner());
+        let _ = writeln!(w, "{line}");
+    }
+}
+
+/// A player of games.
+pub trait Competitor {
+    /// Prepares a new game (for a program: starts it and sends `START` and the `INFO`s).
+    fn start_game(&mut self, size: usize, rule: Rule) -> Result<(), Fault>;
+    /// The move for the side to move on `board`, which holds every stone so far.
+    fn choose(&mut self, board: &Board, clock: &Clock) -> Result<Point, Fault>;
+    /// The game is over (a program is told `END` and stopped).
+    fn end_game(&mut self);
+}
+
+/// Makes the competitor a side describes; `abort` is the match's Ctrl-C flag.
+pub fn competitor(
+    side: &SideSpec,
+    abort: Arc<AtomicBool>,
+    log: Option<Log>,
+    label: String,
+) -> Box<dyn Competitor + Send> {
+    match &side.kind {
+        Kind::InProcess(options) => Box::new(InProcess {
+            options: options.clone(),
+            side: side.clone(),
+            engine: None,
+            abort,
+        }),
+        Kind::External(command) => Box::new(External::new(
+            command.clone(),
+            side.clone(),
+            abort,
+            log,
+            label,
+        )),
+    }
+}
+
+/// wuzi's engine, searching in this process: cheap, and deterministic under depth or node
+/// limits.
+struct InProcess {
+    options: EngineOptions,
+    side: SideSpec,
+    engine: Option<Engine>,
+    abort: Arc<AtomicBool>,
+}
+
+impl Competitor for InProcess {
+    fn start_game(&mut self, size: usize, rule: Rule) -> Result<(), Fault> {
+        let board = Board::new(size, rule).map_err(|e| Fault::Crashed(e.to_string()))?;
+        self.engine = Some(Engine::new(board, self.options.clone()));
+        Ok(())
+    }
+
+    fn choose(&mut self, board: &Board, clock: &Clock) -> Result<Point, Fault> {
+        let engine = self
+            .engine
+            .as_mut()
+            .ok_or_else(|| Fault::Crashed("no game started".into()))?;
+        // Play the moves the engine has not seen; a position it cannot reach is set afresh.
+        let known = engine.board().moves().len();
+        let follows =
+            board.moves().len() >= known && board.moves()[..known] == *engine.board().moves();
+        if follows {
+            for &p in &board.moves()[known..] {
+                engine.play(p).map_err(Fault::Crashed)?;
+            }
+        } else {
+            engine.set_board(board.clone());
+        }
+        let limits = Limits {
+            depth: self.side.depth,
+            nodes: self.side.nodes,
+            time: if self.side.game.is_some() {
+                move_budget(self.side.turn, clock.game_left, board)
+            } else {
+                self.side.turn
+            },
+            stop: Some(self.abort.clone()),
+        };
+        let analysis = engine.go(&limits, |_| {});
+        if self.abort.load(std::sync::atomic::Ordering::Relaxed) {
+            return Err(Fault::Aborted);
+        }
+        let mv = analysis
+            .best_move
+            .ok_or_else(|| Fault::Garbage("no move".into()))?;
+        engine.play(mv).map_err(Fault::Crashed)?;
+        Ok(mv)
+    }
+
+    fn end_game(&mut self) {
+        self.engine = None;
+    }
+}

@@ -1,0 +1,254 @@
+//! One side of a match as the user writes it: `--a time=100,vct=off` (wuzi in-process) or
+//! `--a "cmd=./pbrain-foo -x,time=1000,name=foo"` (any Gomocup engine).
+
+use std::time::Duration;
+use wuzi_gomoku::EngineOptions;
+
+/// Turn time when a side gives no limit at all.
+const DEFAULT_TURN_MS: u64 = 100;
+
+/// What plays: wuzi's engine in this process, or an external program.
+#[derive(Clone, Debug)]
+pub enum Kind {
+    InProcess(EngineOptions),
+    /// The program and its arguments.
+    External(Vec<String>),
+}
+
+/// A side's engine and limits.
+#[derive(Clone, Debug)]
+pub struct SideSpec {
+    pub name: String,
+    pub kind: Kind,
+    /// Time per move (`time=`), sent as `timeout_turn`.
+    pub turn: Option<Duration>,
+    /// Time for the whole game (`match=`), sent as `timeout_match` and `time_left`.
+    pub game: Option<Duration>,
+    pub nodes: Option<u64>,
+    pub depth: Option<u32>,
+    pub threads: Option<u32>,
+    /// Bytes the engine may use (`memory=`), sent as `max_memory`.
+    pub memory: Option<u64>,
+}
+
+impl SideSpec {
+    /// True when the side plays on a clock for the whole game.
+    pub fn on_match_clock(&self) -> bool {
+        self.game.is_some()
+    }
+}
+
+/// Splits `a,b,"c,d"` on commas outside quotes (the quotes stay, for [`split_command`]).
+fn split_items(spec: &str) -> Result<Vec<String>, String> {
+    let mut items = vec![String::new()];
+    let mut quote: Option<char> = None;
+    for c in spec.chars() {
+        match (quote, c) {
+            (None, '"' | '\'') => quote = Some(c),
+            (Some(q), c) if c == q => quote = None,
+            (None, ',') => {
+                items.push(String::new());
+                continue;
+            }
+            _ => {}
+        }
+        items.last_mut().expect("never empty").push(c);
+    }
+    if quote.is_some() {
+        return Err(format!("unclosed quote in \"{spec}\""));
+    }
+    Ok(items
+        .into_iter()
+        .map(|s| s.trim().to_string())
+        .filter(|s| !s.is_empty())
+        .collect())
+}
+
+/// Splits a command line into words; single or double quotes keep spaces inside a word.
+pub fn split_command(command: &str) -> Result<Vec<String>, String> {
+    let mut words = Vec::new();
+    let mut word: Option<String> = None;
+    let mut quote: Option<char> = None;
+    for c in command.chars() {
+        match (quote, c) {
+            (None, '"' | '\'') => {
+                quote = Some(c);
+                word.get_or_insert_with(String::new);
+            }
+            (Some(q), c) if c == q => quote = None,
+            (None, c) if c.is_whitespace() => words.extend(word.take()),
+            _ => word.get_or_insert_with(String::new).push(c),
+        }
+    }
+    if quote.is_some() {
+        return Err(format!("unclosed quote in command \"{command}\""));
+    }
+    words.extend(word);
+    if words.is_empty() {
+        return Err("cmd= needs a program".into());
+    }
+    Ok(words)
+}
+
+fn number(key: &str, value: &str) -> Result<u64, String> {
+    value
+        .parse::<u64>()
+        .map_err(|_| format!("{key}: \"{value}\" is not a whole number"))
+}
+
+/// Applies wuzi engine switches (`hash`, `width`, `vcf`, `vct`, `leaf-vcf`, `pvs`, `tt`,
+/// `killers`, `history`, `defence`) from a `key=value,...` list.
+pub fn apply_switches(options: &mut EngineOptions, spec: &str) -> Result<(), String> {
+    for item in split_items(spec)? {
+        let (key, value) = item
+            .split_once('=')
+            .ok_or_else(|| format!("setting \"{item}\" is not key=value"))?;
+        apply_switch(options, key, value)?;
+    }
+    Ok(())
+}
+
+fn apply_switch(options: &mut EngineOptions, key: &str, value: &str) -> Result<(), String> {
+    let switch = || match value {
+        "on" | "true" | "1" => Ok(true),
+        "off" | "false" | "0" => Ok(false),
+        _ => Err(format!("{key}: \"{value}\" is not on or off")),
+    };
+    match key {
+        "hash" => options.table_bytes = (number(key, value)? as usize) << 20,
+        "width" => options.max_candidates = number(key, value)? as usize,
+        "vcf" => options.root_vcf = switch()?,
+        "vct" => options.root_vct = switch()?,
+        "leaf-vcf" => options.leaf_vcf = switch()?,
+        "defence" => options.root_defence = switch()?,
+        "pvs" => options.search.pvs = switch()?,
+        "tt" => options.search.tt = switch()?,
+        "killers" => options.search.killers = switch()?,
+        "history" => options.search.history = switch()?,
+        _ => return Err(format!("unknown setting \"{key}\"")),
+    }
+    Ok(())
+}
+
+impl std::str::FromStr for SideSpec {
+    type Err = String;
+
+    fn from_str(spec: &str) -> Result<SideSpec, String> {
+        let mut options = EngineOptions {
+            table_bytes: 16 << 20,
+            ..EngineOptions::default()
+        };
+        let mut side = SideSpec {
+            name: String::new(),
+            kind: Kind::InProcess(EngineOptions::default()),
+            turn: None,
+            game: None,
+            nodes: None,
+            depth: None,
+            threads: None,
+            memory: None,
+        };
+        let mut command = None;
+        let mut engine_switches = false;
+        for item in split_items(spec)? {
+            let (key, value) = item
+                .split_once('=')
+                .map(|(k, v)| (k.trim(), v.trim()))
+                .ok_or_else(|| format!("setting \"{item}\" is not key=value"))?;
+            let millis = || number(key, value).map(Duration::from_millis);
+            match key {
+                "cmd" => command = Some(split_command(value)?),
+                "name" => side.name = value.trim_matches(['"', '\'']).to_string(),
+                "time" => side.turn = Some(millis()?),
+                "match" => side.game = Some(millis()?),
+                "nodes" => side.nodes = Some(number(key, value)?),
+                "depth" => side.depth = Some(number(key, value)? as u32),
+                "threads" => side.threads = Some(number(key, value)? as u32),
+                "memory" => side.memory = Some(number(key, value)?),
+                _ => {
+                    apply_switch(&mut options, key, value)?;
+                    engine_switches = true;
+                }
+            }
+        }
+        match command {
+            Some(words) => {
+                if engine_switches {
+                    return Err("wuzi engine switches do not apply to a cmd= engine".into());
+                }
+                if side.name.is_empty() {
+                    side.name = std::path::Path::new(&words[0])
+                        .file_name()
+                        .map(|f| f.to_string_lossy().into_owned())
+                        .unwrap_or_else(|| words[0].clone());
+                }
+                side.kind = Kind::External(words);
+            }
+            None => {
+                if side.threads.is_some() {
+                    return Err("threads= is for cmd= engines (wuzi searches on one)".into());
+                }
+                if let Some(bytes) = side.memory {
+                    options.table_bytes = bytes as usize / 2;
+                }
+                if side.name.is_empty() {
+                    side.name = format!("wuzi {spec}");
+                }
+                side.kind = Kind::InProcess(options);
+            }
+        }
+        let limited = side.turn.is_some() || side.game.is_some();
+        let in_process = matches!(side.kind, Kind::InProcess(_));
+        // In-process searches may run on depth or nodes alone; an external program always
+        // needs a clock, or a silent one would hold the match forever.
+        if !limited && (!in_process || (side.nodes.is_none() && side.depth.is_none())) {
+            side.turn = Some(Duration::from_millis(DEFAULT_TURN_MS));
+        }
+        Ok(side)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn wuzi_settings_parse_and_reject() {
+        let s: SideSpec = "time=50,vct=off,pvs=off,hash=8".parse().unwrap();
+        assert_eq!(s.turn, Some(Duration::from_millis(50)));
+        let Kind::InProcess(o) = &s.kind else {
+            panic!("in-process")
+        };
+        assert!(!o.root_vct && !o.search.pvs);
+        assert_eq!(o.table_bytes, 8 << 20);
+        let d: SideSpec = "depth=3".parse().unwrap();
+        assert_eq!((d.depth, d.turn), (Some(3), None));
+        for bad in [
+            "speed=9",
+            "vcf=maybe",
+            "time",
+            "threads=2",
+            "cmd=x,vct=off",
+            "cmd=",
+        ] {
+            assert!(bad.parse::<SideSpec>().is_err(), "{bad}");
+        }
+    }
+
+    #[test]
+    fn external_engines_parse() {
+        let s: SideSpec = "cmd='./pbrain x' -v \"a b\",time=200,match=9000,memory=1000,name=x"
+            .parse()
+            .unwrap();
+        let Kind::External(words) = &s.kind else {
+            panic!("external")
+        };
+        assert_eq!(words, &["./pbrain x", "-v", "a b"]);
+        assert_eq!(s.name, "x");
+        assert_eq!(s.game, Some(Duration::from_millis(9000)));
+        assert!(s.on_match_clock());
+        let plain: SideSpec = "cmd=/opt/pbrain-rapfi,nodes=1000".parse().unwrap();
+        assert_eq!(plain.name, "pbrain-rapfi");
+        assert_eq!(plain.turn, Some(Duration::from_millis(DEFAULT_TURN_MS)));
+    }
+}

@@ -1,0 +1,298 @@
+//! Match statistics: W-L-D tallies, the Elo estimate with its 95% error, and the sequential
+//! probability ratio test (SPRT) that decides when a match has said enough. Pure arithmetic:
+//! nothing here knows about engines or processes.
+//!
+//! The SPRT is the generalised SPRT of fishtest, OpenBench and fastchess with logistic Elo:
+//! under each hypothesis the expected score is `1 / (1 + 10^(-elo/400))`, the outcomes are
+//! summarised by their sample mean and variance, and the log-likelihood ratio is that of two
+//! normal distributions with that variance. Game pairs (one opening, colours swapped) are the
+//! samples when they are complete (the pentanomial model: a pair scores 0, ½, 1, 1½ or 2),
+//! which removes the opening's bias from the variance; single games otherwise (trinomial).
+
+use serde::Serialize;
+
+/// Games from engine A's point of view.
+#[derive(Copy, Clone, Debug, Default, PartialEq, Eq, Serialize)]
+pub struct Tally {
+    pub wins: u32,
+    pub losses: u32,
+    pub draws: u32,
+}
+
+/// Expected score of a player `elo` points stronger (logistic model).
+pub fn expected_score(elo: f64) -> f64 {
+    1.0 / (1.0 + 10f64.powf(-elo / 400.0))
+}
+
+/// The Elo difference that expects `score`, or `None` at 0 or 1 (no finite Elo).
+pub fn elo_of_score(score: f64) -> Option<f64> {
+    (score > 0.0 && score < 1.0).then(|| -400.0 * (1.0 / score - 1.0).log10())
+}
+
+impl Tally {
+    pub fn games(&self) -> u32 {
+        self.wins + self.losses + self.draws
+    }
+
+    /// A's score fraction.
+    pub fn score(&self) -> f64 {
+        (self.wins as f64 + self.draws as f64 / 2.0) / self.games().max(1) as f64
+    }
+
+    /// The Elo difference of A over B, and the half-width of its 95% interval (from the
+    /// per-game score variance). `None` for a margin no finite Elo describes (all won or
+    /// all lost).
+    pub fn elo(&self) -> (Option<f64>, Option<f64>) {
+        let n = self.games() as f64;
+        let p = self.score();
+        let variance = (self.wins as f64 * (1.0 - p).powi(2)
+            + self.losses as f64 * p.powi(2)
+            + self.draws as f64 * (0.5 - p).powi(2))
+            / n.max(1.0);
+        let margin = 1.96 * (variance / n.max(1.0)).sqrt();
+        let error = match (elo_of_score(p + margin), elo_of_score(p - margin)) {
+            (Some(hi), Some(lo)) => Some((hi - lo) / 2.0),
+            _ => None,
+        };
+        (elo_of_score(p), error)
+    }
+
+    /// Counts per outcome, losses first, in the order [`llr`] takes them.
+    pub fn trinomial(&self) -> [u32; 3] {
+        [self.losses, self.draws, self.wins]
+    }
+}
+
+/// Counts of complete game pairs by A's pair score: 0, ½, 1, 1½, 2 points.
+#[derive(Copy, Clone, Debug, Default, PartialEq, Eq, Serialize)]
+pub struct Pentanomial(pub [u32; 5]);
+
+impl Pentanomial {
+    /// Adds a pair; each game's score for A is 0, 1 (a draw, in half points) or 2.
+    pub fn add(&mut self, first_half_points: u32, second_half_points: u32) {
+        let i = (first_half_points + second_half_points) as usize;
+        self.0[i.min(4)] += 1;
+    }
+
+    pub fn pairs(&self) -> u32 {
+        self.0.iter().sum()
+    }
+}
+
+/// The SPRT's hypotheses and error rates, as `--sprt elo0=0,elo1=5,alpha=0.05,beta=0.05`.
+#[derive(Copy, Clone, Debug, PartialEq, Serialize)]
+pub struct Sprt {
+    pub elo0: f64,
+    pub elo1: f64,
+    pub alpha: f64,
+    pub beta: f64,
+}
+
+/// What the SPRT concludes so far.
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "lowercase")]
+pub enum Decision {
+    /// H1 accepted: A is at least `elo1` stronger.
+    H1,
+    /// H0 accepted: A is not more than `elo0` stronger.
+    H0,
+    /// Not yet decided.
+    Continue,
+}
+
+impl std::str::FromStr for Sprt {
+    type Err = String;
+
+    fn from_str(spec: &str) -> Result<Sprt, String> {
+        let mut sprt = Sprt {
+            elo0: 0.0,
+            elo1: 5.0,
+            alpha: 0.05,
+            beta: 0.05,
+        };
+        for item in spec.split(',').map(str::trim).filter(|s| !s.is_empty()) {
+            let (key, value) = item
+                .split_once('=')
+                .ok_or_else(|| format!("\"{item}\" is not key=value"))?;
+            let number: f64 = value
+                .trim()
+                .parse()
+                .map_err(|_| format!("{key}: \"{value}\" is not a number"))?;
+            match key.trim() {
+                "elo0" => sprt.elo0 = number,
+                "elo1" => sprt.elo1 = number,
+                "alpha" => sprt.alpha = number,
+                "beta" => sprt.beta = number,
+                other => return Err(format!("unknown SPRT key \"{other}\"")),
+            }
+        }
+        let rate = |r: f64| r > 0.0 && r < 0.5;
+        if !(sprt.elo0 < sprt.elo1) || !sprt.elo0.is_finite() || !sprt.elo1.is_finite() {
+            return Err("elo0 must be below elo1".into());
+        }
+        if !rate(sprt.alpha) || !rate(sprt.beta) {
+            return Err("alpha and beta must lie between 0 and 0.5".into());
+        }
+        Ok(sprt)
+    }
+}
+
+impl Sprt {
+    /// The lower and upper bounds of the LLR (Wald's approximations).
+    pub fn bounds(&self) -> (f64, f64) {
+        (
+            (self.beta / (1.0 - self.alpha)).ln(),
+            ((1.0 - self.beta) / self.alpha).ln(),
+        )
+    }
+
+    pub fn decide(&self, llr: f64) -> Decision {
+        let (lower, upper) = self.bounds();
+        if llr >= upper {
+            Decision::H1
+        } else if llr <= lower {
+            Decision::H0
+        } else {
+            Decision::Continue
+        }
+    }
+
+    /// The LLR of complete game pairs (pentanomial model).
+    pub fn llr_pairs(&self, pairs: &Pentanomial) -> f64 {
+        self.llr(&pairs.0, &[0.0, 0.25, 0.5, 0.75, 1.0])
+    }
+
+    /// The LLR of single games (trinomial model).
+    pub fn llr_games(&self, tally: &Tally) -> f64 {
+        self.llr(&tally.trinomial(), &[0.0, 0.5, 1.0])
+    }
+
+    /// The generalised SPRT's LLR for `counts[i]` samples of score `scores[i]`. Empty cells
+    /// count as 0.001 of a sample (as OpenBench does) so that a lopsided start still has a
+    /// variance.
+    fn llr(&self, counts: &[u32], scores: &[f64]) -> f64 {
+        if counts.iter().all(|&c| c == 0) {
+            return 0.0;
+        }
+        let regularised: Vec<f64> = counts.iter().map(|&c| (c as f64).max(1e-3)).collect();
+        let n: f64 = regularised.iter().sum();
+        let mean = regularised
+            .iter()
+            .zip(scores)
+            .map(|(c, s)| c * s)
+            .sum::<f64>()
+            / n;
+        let variance = regularised
+            .iter()
+            .zip(scores)
+            .map(|(c, s)| c * (s - mean).powi(2))
+            .sum::<f64>()
+            / n;
+        let (s0, s1) = (expected_score(self.elo0), expected_score(self.elo1));
+        n * (s1 - s0) * (2.0 * mean - s0 - s1) / (2.0 * variance)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn elo_from_a_tally() {
+        let even = Tally {
+            wins: 10,
+            losses: 10,
+            draws: 0,
+        };
+        assert_eq!(even.elo().0, Some(0.0));
+        let better = Tally {
+            wins: 76,
+            losses: 24,
+            draws: 0,
+        };
+        let (elo, err) = better.elo();
+        assert!((elo.unwrap() - 200.0).abs() < 5.0, "{elo:?}");
+        assert!(err.unwrap() > 50.0 && err.unwrap() < 120.0, "{err:?}");
+        let all_won = Tally {
+            wins: 5,
+            losses: 0,
+            draws: 0,
+        };
+        assert_eq!(all_won.elo().0, None);
+    }
+
+    #[test]
+    fn sprt_settings_parse_and_reject() {
+        let s: Sprt = "elo0=0,elo1=20".parse().unwrap();
+        assert_eq!((s.elo0, s.elo1, s.alpha, s.beta), (0.0, 20.0, 0.05, 0.05));
+        let (lower, upper) = s.bounds();
+        assert!((lower + 2.944_438_979).abs() < 1e-6 && (upper - 2.944_438_979).abs() < 1e-6);
+        for bad in ["elo0=5,elo1=0", "alpha=0.7", "elo9=1", "elo1=x", "elo1"] {
+            assert!(bad.parse::<Sprt>().is_err(), "{bad}");
+        }
+    }
+
+    #[test]
+    fn pairs_add_up() {
+        let mut p = Pentanomial::default();
+        p.add(2, 0);
+        p.add(1, 1);
+        p.add(2, 2);
+        p.add(0, 0);
+        assert_eq!(p.0, [1, 0, 2, 0, 1]);
+        assert_eq!(p.pairs(), 4);
+    }
+
+    /// Reference LLRs from a separate Python implementation of the same published formula
+    /// (fishtest / OpenBench / fastchess logistic GSPRT: `N (s1 - s0) (2 mean - s0 - s1) /
+    /// (2 var)`, empty cells as 1e-3), run with python3 3.x on 2026-11-23; the script was not
+    /// kept in the repository. Each line: counts, elo0, elo1, the value it printed.
+    #[test]
+    fn llr_matches_the_reference_numbers() {
+        let close = |a: f64, b: f64| (a - b).abs() < 1e-9 * b.abs().max(1.0);
+        let penta = [
+            ([5, 20, 40, 25, 10], 0.0, 5.0, 0.379_843_836_402_083_9),
+            ([1, 10, 30, 40, 19], 0.0, 20.0, 8.015_817_825_381_973),
+            ([0, 3, 10, 3, 0], 0.0, 20.0, -0.281_839_155_735_178_26),
+            ([30, 10, 0, 10, 30], -5.0, 5.0, 0.0),
+        ];
+        for (counts, elo0, elo1, want) in penta {
+            let sprt = Sprt {
+                elo0,
+                elo1,
+                alpha: 0.05,
+                beta: 0.05,
+            };
+            let got = sprt.llr_pairs(&Pentanomial(counts));
+            assert!(close(got, want), "{counts:?}: {got} != {want}");
+        }
+        // Trinomial: wins, losses, draws.
+        let tri = [
+            ((60, 40, 20), 0.0, 5.0, 0.341_849_371_245_607_4),
+            ((30, 10, 0), 0.0, 100.0, 5.377_562_187_748_79),
+        ];
+        for ((wins, losses, draws), elo0, elo1, want) in tri {
+            let sprt = Sprt {
+                elo0,
+                elo1,
+                alpha: 0.05,
+                beta: 0.05,
+            };
+            let got = sprt.llr_games(&Tally {
+                wins,
+                losses,
+                draws,
+            });
+            assert!(close(got, want), "{wins}-{losses}-{draws}: {got} != {want}");
+        }
+        let sprt = Sprt {
+            elo0: 0.0,
+            elo1: 20.0,
+            alpha: 0.05,
+            beta: 0.05,
+        };
+        assert_eq!(sprt.decide(8.0), Decision::H1);
+        assert_eq!(sprt.decide(-3.0), Decision::H0);
+        assert_eq!(sprt.decide(0.3), Decision::Continue);
+    }
+}

@@ -130,9 +130,11 @@ struct MatchJson<'a> {
 
 fn elo_text(standing: &Standing) -> String {
     let t = &standing.tally;
+    // Rounding must not print "-0".
+    let elo = |e: f64| if e.abs() < 0.5 { 0.0 } else { e };
     match t.elo() {
-        (Some(e), Some(err)) => format!("Elo {e:+.0} ± {err:.0}"),
-        (Some(e), None) => format!("Elo {e:+.0}"),
+        (Some(e), Some(err)) => format!("Elo {:+.0} ± {err:.0}", elo(e)),
+        (Some(e), None) => format!("Elo {:+.0}", elo(e)),
         (None, _) if t.games() == 0 => "Elo -".into(),
         (None, _) if t.wins > t.losses => "Elo: A won every game".into(),
         (None, _) => "Elo: A lost every game".into(),

@@ -280,7 +280,7 @@ pub fn run_match(
         if !shared.half_pairs.is_empty() {
             let llr = sprt.llr_games(&shared.standing.tally);
             shared.standing.llr = Some(llr);
-            shared.standing.decision = Some(sprt.decide(llr));
+            shared.standing.decision = Some(sprt.decide_games(&shared.standing.tally));
         }
     }
     MatchResult {
@@ -307,6 +307,6 @@ fn record(s: &mut Shared, report: &GameReport, pair: usize, sprt: Option<Sprt>) 
     if let Some(sprt) = sprt {
         let llr = sprt.llr_pairs(&s.standing.pairs);
         s.standing.llr = Some(llr);
-        s.standing.decision = Some(sprt.decide(llr));
+        s.standing.decision = Some(sprt.decide_pairs(&s.standing.pairs));
     }
 }

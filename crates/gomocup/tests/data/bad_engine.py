@@ -1,0 +1,81 @@
+#!/usr/bin/env python3
+"""A badly behaved Gomocup engine for the match manager's tests.
+
+Usage: bad_engine.py MODE PIDFILE_DIR
+It writes its process id to PIDFILE_DIR/<pid> (so a test can check nobody is left
+running), plays the first empty point from the top-left corner, and on its second move
+misbehaves as MODE says:
+  crash     exits with status 3
+  silent    never answers again
+  late      answers after 1.5 s
+  occupied  plays a point that is already taken
+  garbage   prints a line that is not a move
+  good      never misbehaves
+"""
+import os
+import sys
+import time
+
+mode, pid_dir = sys.argv[1], sys.argv[2]
+open(os.path.join(pid_dir, str(os.getpid())), "w").close()
+size = 15
+taken = set()
+moves_made = 0
+
+
+def say(line):
+    sys.stdout.write(line + "\n")
+    sys.stdout.flush()
+
+
+def move():
+    global moves_made
+    moves_made += 1
+    if moves_made == 2:
+        if mode == "crash":
+            sys.exit(3)
+        if mode == "silent":
+            while True:
+                time.sleep(60)
+        if mode == "late":
+            time.sleep(1.5)
+        if mode == "occupied":
+            say("%d,%d" % sorted(taken)[0])
+            return
+        if mode == "garbage":
+            say("I think I will play somewhere nice")
+            return
+    say("DEBUG thinking")
+    for y in range(size):
+        for x in range(size):
+            if (x, y) not in taken:
+                taken.add((x, y))
+                say("MESSAGE bad engine plays %d,%d" % (x, y))
+                say("%d,%d" % (x, y))
+                return
+
+
+in_board = False
+for line in sys.stdin:
+    line = line.strip()
+    word = line.split(" ")[0].upper() if line else ""
+    if in_board:
+        if word == "DONE":
+            in_board = False
+            move()
+        else:
+            x, y, _ = line.split(",")
+            taken.add((int(x), int(y)))
+    elif word == "START":
+        size = int(line.split()[1])
+        say("OK")
+    elif word == "BEGIN":
+        move()
+    elif word == "TURN":
+        x, y = line.split()[1].split(",")
+        taken.add((int(x), int(y)))
+        move()
+    elif word == "BOARD":
+        in_board = True
+    elif word == "END":
+        break

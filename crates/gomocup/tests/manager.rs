@@ -1,0 +1,238 @@
+//! The match manager against real processes: pbrain-wuzi as an external engine, and small
+//! badly behaved engines (tests/data/bad_engine.py) that must lose their games, with the
+//! right reason, without stopping the match or leaving a process behind.
+
+use std::path::{Path, PathBuf};
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::Arc;
+use std::time::{Duration, Instant};
+use wuzi_gomocup::manager::side::SideSpec;
+use wuzi_gomocup::manager::stats::Decision;
+use wuzi_gomocup::manager::{run_match, GameReport, MatchConfig, MatchResult, OpeningSource};
+use wuzi_gomoku::{parse_moves, Board, Player, Point, Rule};
+
+fn config(a: &str, b: &str, games: usize) -> MatchConfig {
+    MatchConfig {
+        a: a.parse::<SideSpec>().unwrap(),
+        b: b.parse::<SideSpec>().unwrap(),
+        size: 15,
+        rule: Rule::Freestyle,
+        games,
+        sprt: None,
+        concurrency: 1,
+        tolerance: None,
+        draw_after: None,
+        openings: OpeningSource::List(vec![parse_moves("h8 i9 h10 j8", 15).unwrap()]),
+        log: None,
+        abort: Arc::new(AtomicBool::new(false)),
+    }
+}
+
+fn play(config: &MatchConfig) -> MatchResult {
+    run_match(config, &|_, _| {})
+}
+
+/// Replays a game's moves: every one legal, and the result the one the board gives.
+fn check_game(game: &GameReport, size: usize, rule: Rule) -> Board {
+    let mut board = Board::new(size, rule).unwrap();
+    for text in &game.moves {
+        let (x, y) = text.split_once(',').unwrap();
+        let p = Point::new(x.parse().unwrap(), y.parse().unwrap());
+        board
+            .try_play(p)
+            .unwrap_or_else(|e| panic!("game {}: {text}: {e}", game.number));
+    }
+    if game.reason.ends_with("made five") {
+        let winner = board.result().expect("a five ends the game").winner;
+        let said = if game.reason.starts_with("Black") {
+            Player::First
+        } else {
+            Player::Second
+        };
+        assert_eq!(winner, Some(said), "game {}", game.number);
+        let a_colour = if game.a_black {
+            Player::First
+        } else {
+            Player::Second
+        };
+        let a_won = game.winner == Some("A");
+        assert_eq!(a_won, said == a_colour, "game {}", game.number);
+    }
+    board
+}
+
+/// The moves of every game in an SGF text, in Gomocup coordinates, with each record's RE.
+fn sgf_games(text: &str) -> Vec<(Vec<String>, String)> {
+    text.split("(;")
+        .skip(1)
+        .map(|game| {
+            let result = game.split("RE[").nth(1).unwrap().split(']').next().unwrap();
+            let moves = game
+                .split(';')
+                .skip(1)
+                .map(|m| {
+                    let b = m.as_bytes();
+                    assert!(b[0] == b'B' || b[0] == b'W', "{m}");
+                    format!("{},{}", b[2] - b'a', b[3] - b'a')
+                })
+                .collect();
+            (moves, result.to_string())
+        })
+        .collect()
+}
+
+#[test]
+fn pbrain_wuzi_plays_wuzi_in_process() {
+    let engine = env!("CARGO_BIN_EXE_pbrain-wuzi");
+    let mut c = config(&format!("cmd={engine},depth=2,time=5000"), "depth=1", 4);
+    c.openings = OpeningSource::Generated(5);
+    c.concurrency = 2;
+    let result = play(&c);
+    assert_eq!(result.games.len(), 4);
+    assert_eq!(result.standing.tally.games(), 4);
+    assert_eq!(result.standing.pairs.pairs(), 2);
+    let sgf: String = result
+        .games
+        .iter()
+        .map(|g| g.to_sgf(15, Rule::Freestyle, "test"))
+        .collect();
+    let records = sgf_games(&sgf);
+    assert_eq!(records.len(), 4);
+    for (game, (moves, re)) in result.games.iter().zip(&records) {
+        assert_eq!(game.black, if game.a_black { "pbrain-wuzi" } else { "wuzi depth=1" });
+        assert!(game.reason.ends_with("made five") || game.winner.is_none(), "{game:?}");
+        let board = check_game(game, 15, Rule::Freestyle);
+        assert_eq!(moves, &game.moves, "the SGF holds the moves");
+        let winner = board.result().and_then(|r| r.winner);
+        let expected = match winner {
+            Some(Player::First) => "B+1",
+            Some(Player::Second) => "W+1",
+            None => "0",
+        };
+        assert_eq!(re, expected);
+        assert_eq!(sgf.matches("C[opening move]").count(), 4 * 4);
+    }
+    let json = serde_json::to_value(&result.games).unwrap();
+    assert_eq!(json.as_array().unwrap().len(), 4);
+    assert!(json[0]["reason"].is_string() && json[0]["result"].is_string());
+}
+
+fn bad_engine(mode: &str, pids: &Path) -> String {
+    let script = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/data/bad_engine.py");
+    format!(
+        "cmd=python3 '{}' {mode} '{}',time=100",
+        script.display(),
+        pids.display()
+    )
+}
+
+fn pid_dir(name: &str) -> PathBuf {
+    let dir = std::env::temp_dir().join(format!("wuzi-manager-{name}-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).unwrap();
+    dir
+}
+
+/// Every process that wrote its id into `dir` is gone (reaped, so no /proc entry).
+fn assert_all_gone(dir: &Path) -> usize {
+    let mut count = 0;
+    for entry in std::fs::read_dir(dir).unwrap() {
+        let pid = entry.unwrap().file_name().to_string_lossy().into_owned();
+        assert!(
+            !Path::new(&format!("/proc/{pid}")).exists(),
+            "engine process {pid} is still there"
+        );
+        count += 1;
+    }
+    count
+}
+
+#[test]
+fn badly_behaved_engines_lose_and_leave_nothing_behind() {
+    let cases = [
+        ("crash", "crashed (exited, exit status: 3)"),
+        ("silent", "timed out"),
+        ("late", "timed out"),
+        ("occupied", "played an illegal move"),
+        ("garbage", "replied garbage \"I think I will play somewhere nice\""),
+    ];
+    for (mode, reason) in cases {
+        let dir = pid_dir(mode);
+        let mut c = config(&bad_engine(mode, &dir), "depth=1", 2);
+        c.tolerance = Some(Duration::from_millis(200));
+        let started = Instant::now();
+        let result = play(&c);
+        assert!(started.elapsed() < Duration::from_secs(10), "{mode}");
+        assert_eq!(result.games.len(), 2, "{mode}: the match completes");
+        for game in &result.games {
+            assert_eq!(game.winner, Some("B"), "{mode}: {game:?}");
+            assert!(game.reason.contains(reason), "{mode}: {}", game.reason);
+            check_game(game, 15, Rule::Freestyle);
+        }
+        assert_eq!(assert_all_gone(&dir), 2, "{mode}: one process per game");
+        let _ = std::fs::remove_dir_all(&dir);
+    }
+}
+
+#[test]
+fn a_well_behaved_script_completes_its_games() {
+    let dir = pid_dir("good");
+    let c = config(&bad_engine("good", &dir), "depth=1", 2);
+    let result = play(&c);
+    assert_eq!(result.games.len(), 2);
+    for game in &result.games {
+        assert!(game.reason.ends_with("made five"), "{}", game.reason);
+        check_game(game, 15, Rule::Freestyle);
+    }
+    assert_eq!(assert_all_gone(&dir), 2);
+}
+
+#[test]
+fn interrupting_a_match_ends_the_engines() {
+    let dir = pid_dir("abort");
+    let mut c = config(&bad_engine("silent", &dir), "depth=1", 2);
+    c.a.turn = Some(Duration::from_secs(60));
+    let abort = c.abort.clone();
+    let started = Instant::now();
+    std::thread::spawn(move || {
+        std::thread::sleep(Duration::from_millis(700));
+        abort.store(true, Ordering::Relaxed);
+    });
+    let result = play(&c);
+    assert!(started.elapsed() < Duration::from_secs(5));
+    assert!(result.interrupted);
+    assert!(result.games.is_empty(), "an interrupted game does not count");
+    assert_eq!(assert_all_gone(&dir), 1);
+}
+
+#[test]
+fn identical_engines_accept_h0() {
+    let mut c = config("depth=2", "depth=2", 40);
+    c.openings = OpeningSource::Generated(3);
+    c.sprt = Some("elo0=0,elo1=20".parse().unwrap());
+    let result = play(&c);
+    assert_eq!(result.standing.decision, Some(Decision::H0));
+    // Deterministic twins play the same game with colours swapped: every pair is even.
+    let p = result.standing.pairs;
+    assert_eq!(p.0[0] + p.0[1] + p.0[3] + p.0[4], 0, "{p:?}");
+    assert_eq!(result.games.len(), 20, "decided at the first chance, after ten pairs");
+}
+
+/// The issue asks for `time=200` against `time=10`; on a shared CI machine that is slow and
+/// timing-dependent, so the deep and shallow searches are set by depth instead (the CLI run
+/// with times is in the README). Renju, because in freestyle the generated openings still
+/// leave Black so far ahead that depth 4 and depth 1 split 17 of 20 pairs 1-1.
+#[test]
+fn a_deeper_search_accepts_h1() {
+    let mut c = config("depth=4", "depth=1", 40);
+    c.rule = Rule::Renju;
+    c.openings = OpeningSource::Generated(11);
+    c.sprt = Some("elo0=0,elo1=100".parse().unwrap());
+    let result = play(&c);
+    assert_eq!(
+        result.standing.decision,
+        Some(Decision::H1),
+        "{:?}",
+        result.standing
+    );
+}

@@ -167,3 +167,58 @@ fn play_tictactoe_still_works() {
     let text = typed(&["play", "tictactoe"], "b2\nquit\n");
     assert!(text.contains("AI plays"), "{text}");
 }
+
+/// An external engine (`wuzi gomocup`, the protocol loop pbrain-wuzi runs) against wuzi
+/// in-process, from a Gomocup offset opening file, with the SGF, the log and the JSON.
+#[test]
+fn a_match_against_an_external_engine_writes_its_records() {
+    let dir = std::env::temp_dir().join(format!("wuzi-cli-match-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let openings = dir.join("openings.txt");
+    std::fs::write(&openings, "0,0, 1,1\n0,0, -1,1, 1,0\n").unwrap();
+    let (sgf, log) = (dir.join("games.sgf"), dir.join("engines.log"));
+    let external = format!(
+        "cmd='{}' gomocup,depth=2,time=5000,name=external",
+        env!("CARGO_BIN_EXE_wuzi")
+    );
+    let path = |p: &std::path::Path| p.to_str().unwrap().to_string();
+    let v = json(&[
+        "match",
+        "--a",
+        &external,
+        "--b",
+        "depth=1",
+        "--games",
+        "4",
+        "--openings",
+        &path(&openings),
+        "--sgf",
+        &path(&sgf),
+        "--log",
+        &path(&log),
+        "--json",
+        "--quiet",
+    ]);
+    assert_eq!(v["played"], 4);
+    let games = v["games"].as_array().unwrap();
+    assert_eq!(games.len(), 4);
+    assert_eq!(games[0]["black"], "external");
+    assert_eq!(games[1]["white"], "external");
+    let third = games[2]["moves"].as_array().unwrap();
+    assert_eq!(
+        third[..3],
+        serde_json::json!(["7,7", "6,8", "8,7"]).as_array().unwrap()[..]
+    );
+    let wins = games.iter().filter(|g| g["winner"] == "A").count() as u64;
+    assert_eq!(v["wins"].as_u64().unwrap(), wins);
+    let text = std::fs::read_to_string(&sgf).unwrap();
+    assert_eq!(text.matches("(;FF[4]GM[4]").count(), 4);
+    assert!(text.contains("PB[external]PW[wuzi depth=1]"), "{text}");
+    assert!(
+        text.contains(";B[hh]C[opening move];W[ii]C[opening move]"),
+        "{text}"
+    );
+    let log = std::fs::read_to_string(&log).unwrap();
+    assert!(log.contains("game 1 A (external): MESSAGE depth"), "{log}");
+    let _ = std::fs::remove_dir_all(&dir);
+}

@@ -99,8 +99,18 @@ fn pbrain_wuzi_plays_wuzi_in_process() {
     let records = sgf_games(&sgf);
     assert_eq!(records.len(), 4);
     for (game, (moves, re)) in result.games.iter().zip(&records) {
-        assert_eq!(game.black, if game.a_black { "pbrain-wuzi" } else { "wuzi depth=1" });
-        assert!(game.reason.ends_with("made five") || game.winner.is_none(), "{game:?}");
+        assert_eq!(
+            game.black,
+            if game.a_black {
+                "pbrain-wuzi"
+            } else {
+                "wuzi depth=1"
+            }
+        );
+        assert!(
+            game.reason.ends_with("made five") || game.winner.is_none(),
+            "{game:?}"
+        );
         let board = check_game(game, 15, Rule::Freestyle);
         assert_eq!(moves, &game.moves, "the SGF holds the moves");
         let winner = board.result().and_then(|r| r.winner);
@@ -154,7 +164,10 @@ fn badly_behaved_engines_lose_and_leave_nothing_behind() {
         ("silent", "timed out"),
         ("late", "timed out"),
         ("occupied", "played an illegal move"),
-        ("garbage", "replied garbage \"I think I will play somewhere nice\""),
+        (
+            "garbage",
+            "replied garbage \"I think I will play somewhere nice\"",
+        ),
     ];
     for (mode, reason) in cases {
         let dir = pid_dir(mode);
@@ -201,7 +214,10 @@ fn interrupting_a_match_ends_the_engines() {
     let result = play(&c);
     assert!(started.elapsed() < Duration::from_secs(5));
     assert!(result.interrupted);
-    assert!(result.games.is_empty(), "an interrupted game does not count");
+    assert!(
+        result.games.is_empty(),
+        "an interrupted game does not count"
+    );
     assert_eq!(assert_all_gone(&dir), 1);
 }
 
@@ -215,7 +231,11 @@ fn identical_engines_accept_h0() {
     // Deterministic twins play the same game with colours swapped: every pair is even.
     let p = result.standing.pairs;
     assert_eq!(p.0[0] + p.0[1] + p.0[3] + p.0[4], 0, "{p:?}");
-    assert_eq!(result.games.len(), 20, "decided at the first chance, after ten pairs");
+    assert_eq!(
+        result.games.len(),
+        20,
+        "decided at the first chance, after ten pairs"
+    );
 }
 
 /// The issue asks for `time=200` against `time=10`; on a shared CI machine that is slow and

@@ -6,7 +6,9 @@ use wuzi_gomocup::manager::openings::{parse_openings, read_openings, OpeningForm
 use wuzi_gomoku::{Point, Rule};
 
 fn data(name: &str) -> std::path::PathBuf {
-    Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/data").join(name)
+    Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("tests/data")
+        .join(name)
 }
 
 fn points(list: &[(usize, usize)]) -> Vec<Point> {
@@ -76,7 +78,11 @@ fn bad_lines_name_the_file_and_line() {
         (OpeningFormat::Pos, "h8i\n", "no row number"),
         (OpeningFormat::Pos, "h8-i9\n", "column letter"),
         (OpeningFormat::Wuzi, "h8 z9\n", "f.txt:1:"),
-        (OpeningFormat::Wuzi, "a1 b1 a2 b2 a3 b3 a4 b4 a5\n", "already ends the game"),
+        (
+            OpeningFormat::Wuzi,
+            "a1 b1 a2 b2 a3 b3 a4 b4 a5\n",
+            "already ends the game",
+        ),
         (OpeningFormat::Auto, "\n# nothing\n", "no openings"),
     ];
     for (format, text, expected) in cases {

@@ -133,7 +133,7 @@ impl std::str::FromStr for Sprt {
             }
         }
         let rate = |r: f64| r > 0.0 && r < 0.5;
-        if !(sprt.elo0 < sprt.elo1) || !sprt.elo0.is_finite() || !sprt.elo1.is_finite() {
+        if sprt.elo0 >= sprt.elo1 || !sprt.elo0.is_finite() || !sprt.elo1.is_finite() {
             return Err("elo0 must be below elo1".into());
         }
         if !rate(sprt.alpha) || !rate(sprt.beta) {

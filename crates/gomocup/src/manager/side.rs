@@ -188,8 +188,9 @@ impl std::str::FromStr for SideSpec {
                 if side.threads.is_some() {
                     return Err("threads= is for cmd= engines (wuzi searches on one)".into());
                 }
+                // The tables are nearly all of wuzi's memory.
                 if let Some(bytes) = side.memory {
-                    options.table_bytes = bytes as usize / 2;
+                    options.table_bytes = bytes as usize;
                 }
                 if side.name.is_empty() {
                     side.name = format!("wuzi {spec}");

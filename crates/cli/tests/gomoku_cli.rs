@@ -122,6 +122,28 @@ fn a_short_match_runs_to_its_end() {
         v["wins"].as_u64().unwrap() + v["losses"].as_u64().unwrap() + v["draws"].as_u64().unwrap();
     assert_eq!(total, 2);
     fails_with(&["match", "--a", "speed=3"], "unknown setting");
+    fails_with(
+        &["match", "--sprt", "elo0=5,elo1=0"],
+        "elo0 must be below elo1",
+    );
+    let sprt = json(&[
+        "match",
+        "--games",
+        "4",
+        "--a",
+        "depth=1",
+        "--b",
+        "depth=1",
+        "--sprt",
+        "elo0=0,elo1=20",
+        "--json",
+        "--quiet",
+        "--size",
+        "9",
+    ]);
+    assert_eq!(sprt["played"], 4);
+    assert!(sprt["llr"].is_number() && sprt["llr_bounds"].is_array());
+    assert_eq!(sprt["sprt"], "continue", "no decision before ten pairs");
 }
 
 #[test]

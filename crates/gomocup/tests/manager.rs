@@ -127,6 +127,30 @@ fn pbrain_wuzi_plays_wuzi_in_process() {
     assert!(json[0]["reason"].is_string() && json[0]["result"].is_string());
 }
 
+/// On a match clock the engine is told `timeout_match` and, before every move, `time_left`;
+/// pbrain-wuzi spreads it over the game, and the manager's clock agrees it never ran out.
+#[test]
+fn pbrain_wuzi_keeps_to_a_match_clock() {
+    let engine = env!("CARGO_BIN_EXE_pbrain-wuzi");
+    let mut c = config(&format!("cmd={engine},match=1500"), "depth=1", 2);
+    c.openings = OpeningSource::Generated(2);
+    let result = play(&c);
+    assert_eq!(result.games.len(), 2);
+    for game in &result.games {
+        assert!(!game.reason.contains("timed out"), "{}", game.reason);
+        let a_parity = usize::from(!game.a_black);
+        let used: u64 = game
+            .record
+            .iter()
+            .enumerate()
+            .filter(|(i, m)| i % 2 == a_parity && m.millis.is_some())
+            .map(|(_, m)| m.millis.unwrap())
+            .sum();
+        assert!(used <= 1500, "A used {used} ms of 1500");
+        check_game(game, 15, Rule::Freestyle);
+    }
+}
+
 fn bad_engine(mode: &str, pids: &Path) -> String {
     let script = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/data/bad_engine.py");
     format!(

@@ -277,7 +277,8 @@ pub fn run_match(
     shared.games.sort_by_key(|g| g.number);
     // Unpaired games (a capped or interrupted match) are judged game by game.
     if let Some(sprt) = config.sprt {
-        if !shared.half_pairs.is_empty() {
+        let undecided = shared.standing.decision == Some(Decision::Continue);
+        if undecided && !shared.half_pairs.is_empty() {
             let llr = sprt.llr_games(&shared.standing.tally);
             shared.standing.llr = Some(llr);
             shared.standing.decision = Some(sprt.decide_games(&shared.standing.tally));
@@ -305,8 +306,10 @@ fn record(s: &mut Shared, report: &GameReport, pair: usize, sprt: Option<Sprt>) 
         }
     }
     if let Some(sprt) = sprt {
-        let llr = sprt.llr_pairs(&s.standing.pairs);
-        s.standing.llr = Some(llr);
-        s.standing.decision = Some(sprt.decide_pairs(&s.standing.pairs));
+        s.standing.llr = Some(sprt.llr_pairs(&s.standing.pairs));
+        // A decision stands: games still in flight when it came are counted, not re-judged.
+        if s.standing.decision == Some(Decision::Continue) {
+            s.standing.decision = Some(sprt.decide_pairs(&s.standing.pairs));
+        }
     }
 }

@@ -211,17 +211,39 @@ fn badly_behaved_engines_lose_and_leave_nothing_behind() {
     }
 }
 
+/// A plain engine, and one that takes 200 ms of a 100 ms turn once: inside the 200 ms
+/// tolerance, so not a fault.
 #[test]
-fn a_well_behaved_script_completes_its_games() {
-    let dir = pid_dir("good");
-    let c = config(&bad_engine("good", &dir), "depth=1", 2);
-    let result = play(&c);
-    assert_eq!(result.games.len(), 2);
-    for game in &result.games {
-        assert!(game.reason.ends_with("made five"), "{}", game.reason);
-        check_game(game, 15, Rule::Freestyle);
+fn well_behaved_and_tolerably_slow_scripts_complete_their_games() {
+    for mode in ["good", "slow"] {
+        let dir = pid_dir(mode);
+        let mut c = config(&bad_engine(mode, &dir), "depth=1", 2);
+        c.tolerance = Some(Duration::from_millis(200));
+        let result = play(&c);
+        assert_eq!(result.games.len(), 2);
+        for game in &result.games {
+            assert!(
+                game.reason.ends_with("made five"),
+                "{mode}: {}",
+                game.reason
+            );
+            check_game(game, 15, Rule::Freestyle);
+        }
+        assert_eq!(assert_all_gone(&dir), 2);
     }
-    assert_eq!(assert_all_gone(&dir), 2);
+}
+
+#[test]
+fn draw_after_n_moves() {
+    let mut c = config("depth=1", "depth=1", 2);
+    c.draw_after = Some(10);
+    let result = play(&c);
+    assert_eq!(result.standing.tally.draws, 2);
+    for game in &result.games {
+        assert_eq!(game.reason, "drawn after 10 moves");
+        assert_eq!(game.moves.len(), 10);
+        assert_eq!(game.winner, None);
+    }
 }
 
 #[test]

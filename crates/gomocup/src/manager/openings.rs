@@ -3,7 +3,8 @@
 //!
 //! - `pos` (c-gomoku-cli): moves written together, `h8i9j7`, each a column letter (`a` =
 //!   leftmost) and a 1-based row counted from the TOP (c-gomoku-cli's README: "offset from the
-//!   upper-left corner"), so `a1` is Gomocup `0,0`.
+//!   upper-left corner"; its parser takes y = number - 1 in Gomocup coordinates), so `a1` is
+//!   Gomocup `0,0`, and wuzi's `a15` on 15x15.
 //! - `offset` (Gomocup): `x,y, x,y, ...` offsets from the centre `floor(size/2)`, y downwards.
 //! - `wuzi`: wuzi's own move lists (`h8 i9`, rows from the bottom, or `7,7 8,8`).
 //!

@@ -8,6 +8,7 @@ misbehaves as MODE says:
   crash     exits with status 3
   silent    never answers again
   late      answers after 1.5 s
+  slow      answers after 0.2 s (inside a tolerance, not a fault)
   occupied  plays a point that is already taken
   garbage   prints a line that is not a move
   good      never misbehaves
@@ -39,6 +40,8 @@ def move():
                 time.sleep(60)
         if mode == "late":
             time.sleep(1.5)
+        if mode == "slow":
+            time.sleep(0.2)
         if mode == "occupied":
             say("%d,%d" % sorted(taken)[0])
             return

@@ -5,7 +5,7 @@ use super::side::SideSpec;
 use serde::Serialize;
 use std::time::{Duration, Instant};
 use wuzi_gomoku::record::RecordedMove;
-use wuzi_gomoku::{Board, Player, Point, Reason, Rule};
+use wuzi_gomoku::{Board, GameResult, Player, Point, Reason, Rule};
 
 /// Everything a game needs besides its players.
 pub struct GameSetup<'a> {
@@ -68,9 +68,7 @@ fn tolerance_for(side: &SideSpec, tolerance: Option<Duration>) -> Duration {
 
 /// Plays from the opening to the end; `players` are Black and White. Neither player's
 /// failure stops the caller: it loses the game, and the reason says how.
-pub fn play_game(setup: &GameSetup, players: [&mut (dyn Competitor + Send); 2]) -> PlayedGame {
-    let [black, white] = players;
-    let mut players: [&mut (dyn Competitor + Send); 2] = [black, white];
+pub fn play_game(setup: &GameSetup, mut players: [&mut (dyn Competitor + Send); 2]) -> PlayedGame {
     let mut moves: Vec<RecordedMove> = setup
         .opening
         .iter()
@@ -121,20 +119,7 @@ pub fn play_game(setup: &GameSetup, players: [&mut (dyn Competitor + Send); 2]) 
     let mut game_left: [Option<Duration>; 2] = [setup.sides[0].game, setup.sides[1].game];
     loop {
         if let Some(result) = board.result() {
-            let end = GameEnd {
-                winner: result.winner,
-                reason: match (result.winner, result.reason) {
-                    (None, _) => "the board is full".into(),
-                    (Some(w), Reason::Five) => format!("{} made five", colour_name(w)),
-                    (Some(w), foul) => format!(
-                        "{} played a forbidden {}",
-                        colour_name(w.opponent()),
-                        foul.name()
-                    ),
-                },
-                aborted: false,
-            };
-            return finish(&mut players, moves, end);
+            return finish(&mut players, moves, end_on_the_board(result));
         }
         if setup.draw_after.is_some_and(|n| board.stone_count() >= n) {
             let end = GameEnd {
@@ -188,6 +173,24 @@ pub fn play_game(setup: &GameSetup, players: [&mut (dyn Competitor + Send); 2]) 
             point,
             millis: Some(elapsed.as_millis() as u64),
         });
+    }
+}
+
+/// The end the board itself decided: a five, a renju foul, or a full board.
+fn end_on_the_board(result: GameResult) -> GameEnd {
+    let reason = match (result.winner, result.reason) {
+        (None, _) => "the board is full".into(),
+        (Some(w), Reason::Five) => format!("{} made five", colour_name(w)),
+        (Some(w), foul) => format!(
+            "{} played a forbidden {}",
+            colour_name(w.opponent()),
+            foul.name()
+        ),
+    };
+    GameEnd {
+        winner: result.winner,
+        reason,
+        aborted: false,
     }
 }
 

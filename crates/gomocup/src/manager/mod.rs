@@ -164,30 +164,7 @@ pub fn run_match(
         games: Vec::new(),
         half_pairs: Default::default(),
     });
-    let generated = Mutex::new((
-        BalancedOpenings::new(
-            config.size,
-            config.rule,
-            match config.openings {
-                OpeningSource::Generated(seed) => seed,
-                OpeningSource::List(_) => 0,
-            },
-        ),
-        Vec::<Vec<Point>>::new(),
-    ));
-    let opening_of = |pair: usize| -> Option<Vec<Point>> {
-        match &config.openings {
-            OpeningSource::List(list) => list.get(pair % list.len().max(1)).cloned(),
-            OpeningSource::Generated(_) => {
-                let mut g = generated.lock().unwrap_or_else(|e| e.into_inner());
-                while g.1.len() <= pair {
-                    let next = g.0.next_opening()?;
-                    g.1.push(next);
-                }
-                Some(g.1[pair].clone())
-            }
-        }
-    };
+    let supply = OpeningSupply::new(config);
     let next = AtomicUsize::new(0);
     let stop = AtomicBool::new(false);
     std::thread::scope(|scope| {
@@ -200,71 +177,14 @@ pub fn run_match(
                 if index >= games_cap {
                     return;
                 }
-                let pair = index / 2;
-                let Some(opening) = opening_of(pair) else {
+                let Some(opening) = supply.opening(index / 2) else {
                     return;
                 };
-                let a_black = index % 2 == 0;
-                let label = |who: &str, name: &str| format!("game {} {who} ({name})", index + 1);
-                let mut a = competitor(
-                    &config.a,
-                    config.abort.clone(),
-                    config.log.clone(),
-                    label("A", &name_a),
-                );
-                let mut b = competitor(
-                    &config.b,
-                    config.abort.clone(),
-                    config.log.clone(),
-                    label("B", &name_b),
-                );
-                let (black_spec, white_spec) = if a_black {
-                    (&config.a, &config.b)
-                } else {
-                    (&config.b, &config.a)
-                };
-                let setup = GameSetup {
-                    size: config.size,
-                    rule: config.rule,
-                    opening: &opening,
-                    sides: [black_spec, white_spec],
-                    tolerance: config.tolerance,
-                    draw_after: config.draw_after,
-                };
-                let played = if a_black {
-                    play_game(&setup, [a.as_mut(), b.as_mut()])
-                } else {
-                    play_game(&setup, [b.as_mut(), a.as_mut()])
-                };
-                if played.end.aborted {
+                let Some(report) = play_one(config, [&name_a, &name_b], index, &opening) else {
                     return;
-                }
-                let (black, white) = if a_black {
-                    (&name_a, &name_b)
-                } else {
-                    (&name_b, &name_a)
-                };
-                let winner = played.end.winner.map(|w| {
-                    if (w == Player::First) == a_black {
-                        "A"
-                    } else {
-                        "B"
-                    }
-                });
-                let report = GameReport {
-                    number: index + 1,
-                    black: black.clone(),
-                    white: white.clone(),
-                    a_black,
-                    result: played.end.outcome(),
-                    winner,
-                    reason: played.end.reason.clone(),
-                    moves: played.moves.iter().map(|m| m.point.to_gomocup()).collect(),
-                    opening_stones: opening.len(),
-                    record: played.moves,
                 };
                 let mut s = shared.lock().unwrap_or_else(|e| e.into_inner());
-                record(&mut s, &report, pair, config.sprt);
+                record(&mut s, &report, index / 2, config.sprt);
                 if s.standing.decision.is_some_and(|d| d != Decision::Continue) {
                     stop.store(true, Ordering::Relaxed);
                 }
@@ -289,6 +209,100 @@ pub fn run_match(
         games: shared.games,
         interrupted: config.abort.load(Ordering::Relaxed),
     }
+}
+
+/// Openings by pair index, from the file or generated on demand (then kept, so both games
+/// of a pair get the same one whichever thread asks first).
+struct OpeningSupply<'a> {
+    source: &'a OpeningSource,
+    generated: Mutex<(BalancedOpenings, Vec<Vec<Point>>)>,
+}
+
+impl<'a> OpeningSupply<'a> {
+    fn new(config: &'a MatchConfig) -> OpeningSupply<'a> {
+        let seed = match config.openings {
+            OpeningSource::Generated(seed) => seed,
+            OpeningSource::List(_) => 0,
+        };
+        OpeningSupply {
+            source: &config.openings,
+            generated: Mutex::new((
+                BalancedOpenings::new(config.size, config.rule, seed),
+                Vec::new(),
+            )),
+        }
+    }
+
+    /// `None` when no more openings can be made.
+    fn opening(&self, pair: usize) -> Option<Vec<Point>> {
+        match self.source {
+            OpeningSource::List(list) => list.get(pair % list.len().max(1)).cloned(),
+            OpeningSource::Generated(_) => {
+                let mut g = self.generated.lock().unwrap_or_else(|e| e.into_inner());
+                while g.1.len() <= pair {
+                    let next = g.0.next_opening()?;
+                    g.1.push(next);
+                }
+                Some(g.1[pair].clone())
+            }
+        }
+    }
+}
+
+/// Plays game `index` (0-based; A has Black in even games) from `opening`; `None` when it
+/// was interrupted and does not count.
+fn play_one(
+    config: &MatchConfig,
+    [name_a, name_b]: [&String; 2],
+    index: usize,
+    opening: &[Point],
+) -> Option<GameReport> {
+    let a_black = index % 2 == 0;
+    let make = |spec: &SideSpec, who: &str, name: &str| {
+        let label = format!("game {} {who} ({name})", index + 1);
+        competitor(spec, config.abort.clone(), config.log.clone(), label)
+    };
+    let mut a = make(&config.a, "A", name_a);
+    let mut b = make(&config.b, "B", name_b);
+    let (black_spec, white_spec) = if a_black {
+        (&config.a, &config.b)
+    } else {
+        (&config.b, &config.a)
+    };
+    let setup = GameSetup {
+        size: config.size,
+        rule: config.rule,
+        opening,
+        sides: [black_spec, white_spec],
+        tolerance: config.tolerance,
+        draw_after: config.draw_after,
+    };
+    let played = if a_black {
+        play_game(&setup, [a.as_mut(), b.as_mut()])
+    } else {
+        play_game(&setup, [b.as_mut(), a.as_mut()])
+    };
+    if played.end.aborted {
+        return None;
+    }
+    let (black, white) = if a_black {
+        (name_a, name_b)
+    } else {
+        (name_b, name_a)
+    };
+    let a_won = |w: Player| (w == Player::First) == a_black;
+    Some(GameReport {
+        number: index + 1,
+        black: black.clone(),
+        white: white.clone(),
+        a_black,
+        result: played.end.outcome(),
+        winner: played.end.winner.map(|w| if a_won(w) { "A" } else { "B" }),
+        reason: played.end.reason.clone(),
+        moves: played.moves.iter().map(|m| m.point.to_gomocup()).collect(),
+        opening_stones: opening.len(),
+        record: played.moves,
+    })
 }
 
 /// Counts a game, completes its pair if the other game is in, and re-runs the SPRT.

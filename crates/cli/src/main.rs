@@ -40,7 +40,7 @@ enum Command {
     Analyze(analyze::AnalyzeArgs),
     /// Search fixed positions to fixed depths: a node-count signature and the speed.
     Bench(bench::BenchArgs),
-    /// Play a match between two engine settings and estimate the Elo difference.
+    /// Play a match between two engines (wuzi settings or any Gomocup engine): Elo, SPRT, SGF.
     Match(match_cmd::MatchArgs),
     /// Speak the Gomocup (piskvork) engine protocol on stdin/stdout, as pbrain-wuzi does.
     Gomocup,

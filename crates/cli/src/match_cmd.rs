@@ -49,8 +49,10 @@ pub struct MatchArgs {
     /// or wuzi move lists. Without it, generated balanced openings.
     #[arg(long)]
     pub openings: Option<PathBuf>,
+    /// How the opening file is written.
     #[arg(long, value_enum, default_value_t = FormatArg::Auto)]
     pub openings_format: FormatArg,
+    /// The order openings are used in (random: shuffled with --seed).
     #[arg(long, value_enum, default_value_t = OrderArg::Sequential)]
     pub openings_order: OrderArg,
     /// Seed of the generated openings and of the random opening order.
@@ -81,8 +83,11 @@ pub struct MatchArgs {
 pub enum FormatArg {
     /// `offset` for lines of numbers, `pos` for lines with letters.
     Auto,
+    /// c-gomoku-cli: `h8i9j7`, column letter and row counted from the top.
     Pos,
+    /// Gomocup: `x,y, x,y` from the centre.
     Offset,
+    /// wuzi move lists: `h8 i9` (rows from the bottom) or `7,7 8,8`.
     Wuzi,
 }
 

@@ -7,7 +7,7 @@ use crate::position::RuleArg;
 use clap::{Args, ValueEnum};
 use indicatif::{ProgressBar, ProgressStyle};
 use serde::Serialize;
-use std::io::Write;
+use std::io::{IsTerminal, Write};
 use std::path::PathBuf;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{Arc, Mutex, OnceLock};
@@ -25,6 +25,8 @@ pub struct MatchArgs {
     /// memory, hash, width and the switches vcf, vct, leaf-vcf, defence, pvs, tt, killers,
     /// history). Any Gomocup engine: `cmd=PATH ARGS` plus time (ms per move), match (ms per
     /// game), nodes, depth, threads, memory (bytes), name. Quote values holding commas.
+    /// Without time or match a side gets 100 ms a move (wuzi, unless it has depth or nodes)
+    /// or 1000 ms (cmd= engines, which always play on a clock).
     #[arg(long, default_value = "time=100")]
     pub a: String,
     /// Engine B (same keys).
@@ -200,10 +202,13 @@ pub fn run(args: &MatchArgs) -> Result<String, String> {
         )?)))),
         None => None,
     };
-    let mut sgf = match &args.sgf {
-        Some(path) => Some(std::io::BufWriter::new(create(path, "the SGF file")?)),
+    // Each game is written as it ends, so a long run that is killed keeps its records.
+    let sgf = match &args.sgf {
+        Some(path) => Some(Mutex::new(create(path, "the SGF file")?)),
         None => None,
     };
+    let sgf_failed = AtomicBool::new(false);
+    let event = format!("wuzi match {} vs {}", args.a, args.b);
     let config = MatchConfig {
         a,
         b,
@@ -229,10 +234,29 @@ pub fn run(args: &MatchArgs) -> Result<String, String> {
         ProgressStyle::with_template("{pos}/{len} games  {msg}  [{elapsed_precise}]")
             .expect("valid template"),
     );
+    // Progress goes to a terminal as a bar; into a file or pipe, as one line a game.
+    let plain_progress = !args.quiet && !std::io::stderr().is_terminal();
     let result = run_match(&config, &|game, standing| {
         bar.set_message(standing_text(standing));
         bar.inc(1);
-        if game.winner.is_none() || game.reason.contains(" made five") {
+        if plain_progress {
+            let done = standing.tally.games();
+            let line = format!(
+                "{done}/{} games  {}",
+                standing.games_cap,
+                standing_text(standing)
+            );
+            eprintln!("{line}  (game {}: {})", game.number, game.reason);
+        }
+        if let Some(file) = &sgf {
+            let mut file = file.lock().unwrap_or_else(|e| e.into_inner());
+            let separator = if standing.tally.games() > 1 { "\n" } else { "" };
+            let text = format!("{separator}{}", game.to_sgf(args.size, rule, &event));
+            if file.write_all(text.as_bytes()).is_err() {
+                sgf_failed.store(true, Ordering::Relaxed);
+            }
+        }
+        if plain_progress || game.winner.is_none() || game.reason.contains(" made five") {
             return;
         }
         bar.println(format!("game {}: {}", game.number, game.reason));
@@ -241,16 +265,8 @@ pub fn run(args: &MatchArgs) -> Result<String, String> {
     if let Some(log) = &log {
         let _ = log.lock().unwrap_or_else(|e| e.into_inner()).flush();
     }
-    if let Some(out) = sgf.as_mut() {
-        let event = format!("wuzi match {} vs {}", args.a, args.b);
-        let text: Vec<String> = result
-            .games
-            .iter()
-            .map(|g| g.to_sgf(args.size, rule, &event))
-            .collect();
-        out.write_all(text.join("\n").as_bytes())
-            .and_then(|_| out.flush())
-            .map_err(|e| format!("cannot write the SGF file: {e}"))?;
+    if sgf_failed.load(Ordering::Relaxed) {
+        eprintln!("wuzi: some games could not be written to the SGF file");
     }
     let standing = &result.standing;
     let t = &standing.tally;

@@ -4,8 +4,11 @@
 use std::time::Duration;
 use wuzi_gomoku::EngineOptions;
 
-/// Turn time when a side gives no limit at all.
+/// Turn time of a wuzi side that gives no limit at all (what `wuzi match` always used).
 const DEFAULT_TURN_MS: u64 = 100;
+/// Turn time of an external engine that gives no time: it is always on a clock (a silent one
+/// must not hold the match), and a second leaves room for start-up and I/O.
+const DEFAULT_EXTERNAL_TURN_MS: u64 = 1000;
 
 /// What plays: wuzi's engine in this process, or an external program.
 #[derive(Clone, Debug)]
@@ -198,12 +201,16 @@ impl std::str::FromStr for SideSpec {
                 side.kind = Kind::InProcess(options);
             }
         }
-        let limited = side.turn.is_some() || side.game.is_some();
-        let in_process = matches!(side.kind, Kind::InProcess(_));
-        // In-process searches may run on depth or nodes alone; an external program always
-        // needs a clock, or a silent one would hold the match forever.
-        if !limited && (!in_process || (side.nodes.is_none() && side.depth.is_none())) {
-            side.turn = Some(Duration::from_millis(DEFAULT_TURN_MS));
+        let timed = side.turn.is_some() || side.game.is_some();
+        let counted = side.nodes.is_some() || side.depth.is_some();
+        // In-process searches may run on depth or nodes alone.
+        let default_ms = match side.kind {
+            Kind::External(_) if !timed => Some(DEFAULT_EXTERNAL_TURN_MS),
+            Kind::InProcess(_) if !timed && !counted => Some(DEFAULT_TURN_MS),
+            _ => None,
+        };
+        if let Some(ms) = default_ms {
+            side.turn = Some(Duration::from_millis(ms));
         }
         Ok(side)
     }
@@ -250,6 +257,9 @@ mod tests {
         assert!(s.on_match_clock());
         let plain: SideSpec = "cmd=/opt/pbrain-rapfi,nodes=1000".parse().unwrap();
         assert_eq!(plain.name, "pbrain-rapfi");
-        assert_eq!(plain.turn, Some(Duration::from_millis(DEFAULT_TURN_MS)));
+        assert_eq!(
+            plain.turn,
+            Some(Duration::from_millis(DEFAULT_EXTERNAL_TURN_MS))
+        );
     }
 }

@@ -139,7 +139,7 @@ fn elo_text(standing: &Standing) -> String {
     let t = &standing.tally;
     // Rounding must not print "-0".
     let elo = |e: f64| if e.abs() < 0.5 { 0.0 } else { e };
-    match t.elo() {
+    match standing.elo() {
         (Some(e), Some(err)) => format!("Elo {:+.0} ± {err:.0}", elo(e)),
         (Some(e), None) => format!("Elo {:+.0}", elo(e)),
         (None, _) if t.games() == 0 => "Elo -".into(),
@@ -271,7 +271,7 @@ pub fn run(args: &MatchArgs) -> Result<String, String> {
     let standing = &result.standing;
     let t = &standing.tally;
     if args.json {
-        let (elo, elo_error) = t.elo();
+        let (elo, elo_error) = standing.elo();
         let out = MatchJson {
             a: &args.a,
             b: &args.b,

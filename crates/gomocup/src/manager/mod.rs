@@ -118,6 +118,19 @@ pub struct Standing {
     pub games_cap: usize,
 }
 
+impl Standing {
+    /// A's Elo and its 95% error: from the pairs when every finished game has its partner,
+    /// from single games otherwise.
+    pub fn elo(&self) -> (Option<f64>, Option<f64>) {
+        let pairs = self.pairs.pairs();
+        if pairs > 0 && 2 * pairs == self.tally.games() {
+            self.pairs.elo()
+        } else {
+            self.tally.elo()
+        }
+    }
+}
+
 /// The end of a match.
 pub struct MatchResult {
     pub standing: Standing,

@@ -77,6 +77,37 @@ impl Pentanomial {
     pub fn pairs(&self) -> u32 {
         self.0.iter().sum()
     }
+
+    /// The Elo difference and its 95% half-width from the pair scores. Pairs cancel most of
+    /// an opening's bias, so this error is the honest one when every game has its partner
+    /// (a per-game error counts a colour's advantage as noise, or as skill).
+    pub fn elo(&self) -> (Option<f64>, Option<f64>) {
+        let n = self.pairs() as f64;
+        if n == 0.0 {
+            return (None, None);
+        }
+        let scores = [0.0, 0.25, 0.5, 0.75, 1.0];
+        let mean = self
+            .0
+            .iter()
+            .zip(scores)
+            .map(|(&c, s)| c as f64 * s)
+            .sum::<f64>()
+            / n;
+        let variance = self
+            .0
+            .iter()
+            .zip(scores)
+            .map(|(&c, s)| c as f64 * (s - mean).powi(2))
+            .sum::<f64>()
+            / n;
+        let margin = 1.96 * (variance / n).sqrt();
+        let error = match (elo_of_score(mean + margin), elo_of_score(mean - margin)) {
+            (Some(hi), Some(lo)) => Some((hi - lo) / 2.0),
+            _ => None,
+        };
+        (elo_of_score(mean), error)
+    }
 }
 
 /// Complete pairs before the SPRT may decide. Empty cells count as 0.001 of a sample, so a
@@ -307,6 +338,11 @@ mod tests {
             });
             assert!(close(got, want), "{wins}-{losses}-{draws}: {got} != {want}");
         }
+        // The pair-based Elo and its 95% error, from the same script:
+        // mean and variance of the pair scores, elo(mean ± 1.96 sqrt(var / N)).
+        let (elo, error) = Pentanomial([1, 10, 30, 40, 19]).elo();
+        assert!(close(elo.unwrap(), 119.110_735_306_503_78));
+        assert!(close(error.unwrap(), 35.690_709_757_058_12));
         let sprt = Sprt {
             elo0: 0.0,
             elo1: 20.0,

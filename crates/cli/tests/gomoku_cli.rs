@@ -244,3 +244,63 @@ fn a_match_against_an_external_engine_writes_its_records() {
     assert!(log.contains("game 1 A (external): MESSAGE depth"), "{log}");
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+/// Ctrl-C (SIGINT to `wuzi match` alone) ends the engines it started and still reports. The
+/// engine is the manager tests' script that goes silent on its second move.
+#[test]
+fn ctrl_c_ends_the_match_and_its_engines() {
+    use std::process::{Command, Stdio};
+    use std::time::{Duration, Instant};
+    let script = std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("../gomocup/tests/data/bad_engine.py");
+    let dir = std::env::temp_dir().join(format!("wuzi-cli-ctrl-c-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).unwrap();
+    let engine = format!(
+        "cmd=python3 '{}' silent '{}',time=60000",
+        script.display(),
+        dir.display()
+    );
+    let mut child = Command::new(env!("CARGO_BIN_EXE_wuzi"))
+        .args([
+            "match", "--a", &engine, "--b", "depth=1", "--games", "2", "--quiet",
+        ])
+        .stdout(Stdio::piped())
+        .stderr(Stdio::null())
+        .spawn()
+        .unwrap();
+    let started = Instant::now();
+    // Wait until the engine runs and has had time to fall silent.
+    while std::fs::read_dir(&dir).unwrap().count() == 0 {
+        assert!(
+            started.elapsed() < Duration::from_secs(10),
+            "no engine started"
+        );
+        std::thread::sleep(Duration::from_millis(20));
+    }
+    std::thread::sleep(Duration::from_millis(500));
+    let sent = Command::new("kill")
+        .args(["-INT", &child.id().to_string()])
+        .status()
+        .unwrap();
+    assert!(sent.success());
+    while child.try_wait().unwrap().is_none() {
+        assert!(
+            started.elapsed() < Duration::from_secs(20),
+            "wuzi match did not stop"
+        );
+        std::thread::sleep(Duration::from_millis(20));
+    }
+    let output = child.wait_with_output().unwrap();
+    assert!(output.status.success());
+    let text = String::from_utf8(output.stdout).unwrap();
+    assert!(text.contains("0 games (interrupted)"), "{text}");
+    for entry in std::fs::read_dir(&dir).unwrap() {
+        let pid = entry.unwrap().file_name().to_string_lossy().into_owned();
+        assert!(
+            !std::path::Path::new(&format!("/proc/{pid}")).exists(),
+            "engine {pid} is still running"
+        );
+    }
+    let _ = std::fs::remove_dir_all(&dir);
+}

@@ -104,6 +104,10 @@ impl AnalyzeArgs {
     }
 }
 
+/// What every front end says when the side to move cannot play anywhere.
+pub const NO_LEGAL_MOVE: &str =
+    "Black has no legal move: every empty point is forbidden under renju";
+
 pub fn analyze(args: &AnalyzeArgs) -> Result<String, String> {
     let board = args.position.board()?;
     if board.result().is_some() {
@@ -114,6 +118,9 @@ pub fn analyze(args: &AnalyzeArgs) -> Result<String, String> {
     wuzi_gomocup::manager::side::apply_switches(&mut options, &args.engine)?;
     options.table_bytes = args.hash_mb.max(1) << 20;
     let mut engine = Engine::new(board, options);
+    if !engine.has_legal_move() {
+        return Err(NO_LEGAL_MOVE.into());
+    }
     let json = args.json;
     let analysis = engine.go(&args.limits(), |info| {
         if !json {

@@ -76,7 +76,13 @@ impl Session {
             return Ok(());
         }
         let analysis = self.think(out, "thinking")?;
-        let mv = analysis.best_move.expect("the game is not over");
+        let Some(mv) = analysis.best_move else {
+            return writeln!(
+                out,
+                "{} Type undo, new or quit.",
+                crate::analyze::NO_LEGAL_MOVE
+            );
+        };
         let verdict = match analysis.forced() {
             Some(Forced::Win(plies)) => format!(" (it wins in {plies} plies)"),
             Some(Forced::Loss(plies)) => format!(" (it sees a loss in {plies} plies)"),
@@ -158,7 +164,9 @@ impl Session {
             return writeln!(out, "The game is over.");
         }
         let analysis = self.think(out, "hint")?;
-        let mv = analysis.best_move.expect("the game is not over");
+        let Some(mv) = analysis.best_move else {
+            return writeln!(out, "{}", crate::analyze::NO_LEGAL_MOVE);
+        };
         writeln!(out, "Hint: {} (score {})", self.name(mv), analysis.score)
     }
 }

@@ -304,3 +304,43 @@ fn ctrl_c_ends_the_match_and_its_engines() {
     }
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+/// Issue 17's position: White threatens five at f12, a double three for Black.
+const LOST_WITH_A_FORBIDDEN_BLOCK: &str = "g12 g9 i8 f10 h10 f9 i9 e11 h8 c13 d12 f11 f8 f13";
+/// 7x7, Black to move, and the only empty point (d7) is an overline for Black.
+const NO_LEGAL_MOVE: &str = "g2 f3 c5 e3 g1 d5 c2 d4 a1 e5 b4 d6 g7 g6 b5 d3 f6 f2 a6 f1 a7 a4 \
+     c6 a5 b7 c4 e2 b2 g3 f4 f5 b3 d1 g5 g4 a3 c3 b1 e7 a2 e6 c1 c7 e1 d2 b6 f7 e4";
+
+#[test]
+fn renju_black_is_never_told_to_play_a_forbidden_point() {
+    let moves = LOST_WITH_A_FORBIDDEN_BLOCK;
+    let v = json(&[
+        "analyze", "--rule", "renju", "--json", "--nodes", "20000", moves,
+    ]);
+    let best = v["best_move"].as_str().unwrap();
+    assert_ne!(best, "f12", "{v}");
+    assert_eq!(
+        (v["forced"].as_str(), v["plies"].as_u64()),
+        (Some("loss"), Some(2))
+    );
+    let shown = json(&["show", "--rule", "renju", "--json", moves, best]);
+    assert_eq!(shown["forbidden"], serde_json::json!([]), "{shown}");
+
+    // The AI plays Black in the terminal game: a legal move, not f12.
+    let text = typed(
+        &[
+            "play", "--rule", "renju", "--colour", "white", "--time", "100", "--moves", moves,
+        ],
+        "quit\n",
+    );
+    let played = text
+        .lines()
+        .find_map(|l| l.strip_prefix("AI plays "))
+        .unwrap_or_else(|| panic!("{text}"));
+    assert!(!played.starts_with("f12"), "{text}");
+
+    fails_with(
+        &["analyze", "--size", "7", "--rule", "renju", NO_LEGAL_MOVE],
+        "Black has no legal move",
+    );
+}

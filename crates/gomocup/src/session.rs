@@ -524,7 +524,15 @@ impl Session {
             return vec!["ERROR no move was found".into()];
         };
         let Some(mv) = best.best_move else {
-            return vec!["ERROR the game is over".into()];
+            let over = self
+                .engine
+                .as_ref()
+                .map_or(true, |e| e.board().result().is_some());
+            return vec![if over {
+                "ERROR the game is over".into()
+            } else {
+                "ERROR no legal move: every empty point is forbidden for Black (renju)".into()
+            }];
         };
         match job {
             Job::Move => {

@@ -265,3 +265,59 @@ fn swap2_in_all_three_cases() {
     assert!(swap2(&mut b, &["7,7", "8,8"]).starts_with("ERROR"));
     assert!(swap2(&mut b, &["7,7", "7,7", "8,8"]).starts_with("ERROR"));
 }
+
+/// Sends a position as BOARD lines (the engine is Black, field 1) and returns the reply.
+fn board_reply(b: &mut Brain, moves: &[(usize, usize)]) -> String {
+    b.send("BOARD");
+    for (i, (x, y)) in moves.iter().enumerate() {
+        b.send(&format!("{x},{y},{}", if i % 2 == 0 { 1 } else { 2 }));
+    }
+    b.ask("DONE")
+}
+
+/// Moves in wuzi notation (rows from the bottom) as protocol points on a `size` board.
+fn protocol_points(moves: &str, size: usize) -> Vec<(usize, usize)> {
+    moves
+        .split_whitespace()
+        .map(|m| {
+            let x = (m.as_bytes()[0] - b'a') as usize;
+            let row: usize = m[1..].parse().unwrap();
+            (x, size - row)
+        })
+        .collect()
+}
+
+#[test]
+fn renju_black_never_plays_a_forbidden_point() {
+    // Issue 17: White threatens five at f12 (5,3), a double three for Black.
+    let lost = protocol_points("g12 g9 i8 f10 h10 f9 i9 e11 h8 c13 d12 f11 f8 f13", 15);
+    let mut r = Brain::spawn();
+    r.send("INFO rule 4");
+    r.send("INFO timeout_turn 300");
+    assert_eq!(r.ask("START 15"), "OK");
+    assert_eq!(r.ask("YXSHOWFORBID"), "FORBID .");
+    let reply = board_reply(&mut r, &lost);
+    assert_ne!(xy(&reply), (5, 3), "f12 is forbidden");
+    r.send(&format!("TAKEBACK {reply}"));
+    assert_eq!(r.reply(), "OK");
+    assert_eq!(r.ask("YXSHOWFORBID"), "FORBID 0503.");
+    r.send("YXNBEST 3");
+    let lines = r.lines_until_reply();
+    assert!(
+        lines.iter().all(|l| !l.contains("5,3")),
+        "an N-best move is forbidden: {lines:?}"
+    );
+
+    // 7x7 where Black's only empty point is an overline: an ERROR saying why.
+    let none = protocol_points(
+        "g2 f3 c5 e3 g1 d5 c2 d4 a1 e5 b4 d6 g7 g6 b5 d3 f6 f2 a6 f1 a7 a4 c6 a5 b7 c4 e2 b2 \
+         g3 f4 f5 b3 d1 g5 g4 a3 c3 b1 e7 a2 e6 c1 c7 e1 d2 b6 f7 e4",
+        7,
+    );
+    assert_eq!(r.ask("START 7"), "OK");
+    let reply = board_reply(&mut r, &none);
+    assert!(
+        reply.starts_with("ERROR") && reply.contains("no legal move"),
+        "{reply}"
+    );
+}

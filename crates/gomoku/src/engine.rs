@@ -61,7 +61,9 @@ impl Default for EngineOptions {
 /// What the engine found for the side to move.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Analysis {
-    /// `None` only when the game is over.
+    /// `None` only when the game is over or the side to move has no legal move (under renju,
+    /// every empty point forbidden for Black: see [`Engine::has_legal_move`]). Otherwise always
+    /// a legal move, even in a lost position.
     pub best_move: Option<Point>,
     /// From the side to move's point of view; decided scores are proven.
     pub score: Score,
@@ -183,10 +185,48 @@ impl Engine {
         excluded: &[Point],
         mut on_info: impl FnMut(&Info),
     ) -> Analysis {
+        let start = Instant::now();
+        if self.game.board.result().is_none() && !self.game.board.has_legal_move() {
+            return Analysis {
+                best_move: None,
+                score: Score::DRAW,
+                depth: 0,
+                nodes: 1,
+                elapsed: start.elapsed(),
+                pv: Vec::new(),
+            };
+        }
         self.game.exclude_root_moves(excluded);
-        let analysis = self.go_inner(limits, !excluded.is_empty(), &mut on_info);
+        let mut analysis = self.go_inner(limits, !excluded.is_empty(), &mut on_info);
+        self.ensure_legal(&mut analysis, excluded);
         self.game.exclude_root_moves(&[]);
         analysis
+    }
+
+    /// Whether the side to move may play anywhere: false when the game is over, and under
+    /// renju when every empty point is forbidden for Black.
+    pub fn has_legal_move(&mut self) -> bool {
+        self.game.board.has_legal_move()
+    }
+
+    /// The last guard of "the engine only proposes legal points": a search layer that proposes
+    /// an illegal point (it never should) is overruled by the best legal candidate.
+    fn ensure_legal(&mut self, analysis: &mut Analysis, excluded: &[Point]) {
+        let board = &mut self.game.board;
+        let Some(mv) = analysis.best_move else { return };
+        if board.is_legal(mv) {
+            return;
+        }
+        let mut moves = Vec::new();
+        wuzi_search::Game::candidate_moves(&mut self.game, &mut moves);
+        let board = &mut self.game.board;
+        let points: Vec<Point> = board.points().collect();
+        let legal = moves
+            .into_iter()
+            .chain(points)
+            .find(|&p| !excluded.contains(&p) && board.is_legal(p));
+        analysis.best_move = legal;
+        analysis.pv = legal.into_iter().collect();
     }
 
     fn go_inner(

@@ -42,6 +42,34 @@ impl Board {
         self.foul_at(p)
     }
 
+    /// Whether the side to move may play `p` now: on the board, empty, the game not over, and
+    /// under renju not a foul for Black.
+    pub fn is_legal(&mut self, p: Point) -> bool {
+        self.result().is_none()
+            && p.on_board(self.size())
+            && self.is_empty(p)
+            && !(self.side_to_move() == BLACK && self.foul(p).is_some())
+    }
+
+    /// Whether the side to move has any legal move (under renju Black may have none, when
+    /// every empty point is forbidden).
+    pub fn has_legal_move(&mut self) -> bool {
+        if self.result().is_some() {
+            return false;
+        }
+        let points: Vec<Point> = self.points().filter(|&p| self.is_empty(p)).collect();
+        points.into_iter().any(|p| self.is_legal(p))
+    }
+
+    /// Keeps only the points of `moves` the side to move may legally play (under renju, drops
+    /// Black's forbidden points; under the other rules, a no-op). Allocates nothing.
+    pub fn retain_legal(&mut self, moves: &mut Vec<Point>) {
+        if self.side_to_move() != BLACK || !self.rule().has_fouls(BLACK) {
+            return;
+        }
+        moves.retain(|&p| self.foul(p).is_none());
+    }
+
     /// The points where Black may not play now (renju only), row by row from the top.
     pub fn forbidden_points(&mut self) -> Vec<(Point, Foul)> {
         let mut out = Vec::new();

@@ -98,7 +98,9 @@ impl MoveGen {
         }
     }
 
-    /// Candidate moves for the side to move, best first (the caller clears `out`).
+    /// Candidate moves for the side to move, best first (the caller clears `out`). Every
+    /// candidate is legal: under renju Black's forbidden points never are candidates, not even
+    /// as the only block of a five (the position is then lost, and any legal move is as good).
     pub fn candidates(&mut self, board: &mut Board, out: &mut Vec<Point>) {
         self.truncated = false;
         if board.result().is_some() {
@@ -106,16 +108,22 @@ impl MoveGen {
         }
         let me = board.side_to_move();
         let them = me.opponent();
+        // A five of our own is never forbidden (renju: five beats a foul).
         five_points(board, me, out, 1);
         if !out.is_empty() {
             return;
         }
         five_points(board, them, out, usize::MAX);
+        board.retain_legal(out);
         if !out.is_empty() {
             return;
         }
-        Self::nearby(board, out);
-        let forced = board.threats(them).open_four > 0;
+        let mut forced = false;
+        if board.threats(them).five == 0 {
+            Self::nearby(board, out);
+            board.retain_legal(out);
+            forced = board.threats(them).open_four > 0;
+        }
         if forced {
             // Keep only the moves after which the opponent has no open four to make, and our
             // own fours (which force a reply and so may come first).
@@ -128,10 +136,13 @@ impl MoveGen {
                 board.undo();
                 answered
             });
-            if out.is_empty() {
-                // Nothing stops the threat: every move loses, and the search must see that.
-                Self::nearby(board, out);
-            }
+        }
+        if out.is_empty() {
+            // Nothing stops the threat (or the only blocks are forbidden): every move loses,
+            // and the search must see that by playing one.
+            forced = true;
+            Self::nearby(board, out);
+            board.retain_legal(out);
         }
         for &p in out.iter() {
             let attack = point_priority(board.shapes(p, me));

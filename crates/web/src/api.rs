@@ -267,10 +267,18 @@ async fn ai_moves(state: &Arc<AppState>, id: u64) -> Result<Option<Value>, ApiEr
     let game = store.get_mut(id).expect("thinking games are kept");
     game.thinking = false;
     let a = found?;
-    let mv = a.best_move.expect("the game is not over");
-    game.board
-        .try_play(mv)
-        .expect("the engine plays legal moves");
+    let Some(mv) = a.best_move else {
+        return Err(ApiError(
+            StatusCode::INTERNAL_SERVER_ERROR,
+            "the engine found no move".into(),
+        ));
+    };
+    game.board.try_play(mv).map_err(|e| {
+        ApiError(
+            StatusCode::INTERNAL_SERVER_ERROR,
+            format!("the engine proposed an illegal move: {e}"),
+        )
+    })?;
     Ok(Some(analysis_json(&a, size)))
 }
 
@@ -281,6 +289,12 @@ async fn search(
     time_ms: u64,
     progress: Option<broadcast::Sender<String>>,
 ) -> Result<Analysis, ApiError> {
+    if board.result().is_none() && !board.clone().has_legal_move() {
+        return Err(ApiError(
+            StatusCode::CONFLICT,
+            "Black has no legal move: every empty point is forbidden under renju".into(),
+        ));
+    }
     let permit = state.searches.try_acquire().map_err(|_| {
         ApiError(
             StatusCode::SERVICE_UNAVAILABLE,

@@ -327,3 +327,38 @@ fn a_game_the_ai_is_thinking_about_refuses_other_changes() {
         "only h8 and the reply"
     );
 }
+
+#[test]
+fn renju_black_is_never_given_a_forbidden_point() {
+    let base = default_server();
+    // Issue 17: White threatens five at f12, a double three for Black.
+    let moves: Vec<&str> = "g12 g9 i8 f10 h10 f9 i9 e11 h8 c13 d12 f11 f8 f13"
+        .split(' ')
+        .collect();
+    let (s, a) = post(
+        &format!("{base}/api/analyze"),
+        json!({"rule":"renju","moves":moves,"time_ms":200}),
+    );
+    assert_eq!(s, 200, "{a}");
+    assert_ne!(a["best_move"], "f12", "{a}");
+    // The AI playing Black answers with a legal point too.
+    let g = new_game(
+        &base,
+        json!({"rule":"renju","ai":"black","time_ms":100,"moves":moves}),
+    );
+    let last = g["moves"].as_array().unwrap().last().unwrap().clone();
+    assert_eq!(g["moves"].as_array().unwrap().len(), moves.len() + 1, "{g}");
+    assert_ne!(last, "f12", "{g}");
+
+    // 7x7 where Black's only empty point is an overline: a 409 that says why.
+    let none: Vec<&str> = "g2 f3 c5 e3 g1 d5 c2 d4 a1 e5 b4 d6 g7 g6 b5 d3 f6 f2 a6 f1 a7 a4 \
+         c6 a5 b7 c4 e2 b2 g3 f4 f5 b3 d1 g5 g4 a3 c3 b1 e7 a2 e6 c1 c7 e1 d2 b6 f7 e4"
+        .split_whitespace()
+        .collect();
+    let (s, e) = post(
+        &format!("{base}/api/analyze"),
+        json!({"rule":"renju","size":7,"moves":none,"time_ms":100}),
+    );
+    assert_eq!(s, 409, "{e}");
+    assert!(e.to_string().contains("no legal move"), "{e}");
+}

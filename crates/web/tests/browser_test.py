@@ -1,7 +1,7 @@
 """Drives the page in headless Chromium (Debian's chromium and chromium-driver) with selenium:
 start a game, click moves, see the AI answer, undo, reload and find the game again, then set up
 a position by import and play to a result. Screenshots go to the folder given.
-Usage: browser_test.py BASE_URL SHOT_DIR
+Usage: browser_test.py BASE_URL SHOT_DIR CHROMIUM CHROMEDRIVER
 """
 import os
 import sys
@@ -13,18 +13,18 @@ from selenium.webdriver.common.action_chains import ActionChains
 from selenium.webdriver.common.by import By
 from selenium.webdriver.support.ui import Select, WebDriverWait
 
-BASE, SHOTS = sys.argv[1], sys.argv[2]
+BASE, SHOTS, CHROMIUM, DRIVER = sys.argv[1:5]
 LETTERS = "abcdefghijklmnopqrstuv"
 
 
 def browser():
     opts = webdriver.ChromeOptions()
-    opts.binary_location = "/usr/bin/chromium"
+    opts.binary_location = CHROMIUM
     for flag in ("--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
                  "--disable-background-networking", "--disable-component-update", "--disable-sync",
                  "--disable-dev-shm-usage", "--window-size=1280,900"):
         opts.add_argument(flag)
-    return webdriver.Chrome(service=Service("/usr/bin/chromedriver"), options=opts)
+    return webdriver.Chrome(service=Service(DRIVER), options=opts)
 
 
 def moves(d):

@@ -321,3 +321,26 @@ fn more_time_accepts_h1() {
         result.standing
     );
 }
+
+/// 7x7 renju, Black to move, and the only empty point (d7) is an overline for Black: wuzi
+/// in-process has no legal move and loses; an engine that plays there loses to the foul.
+#[test]
+fn black_without_a_legal_move_loses() {
+    let position = "g2 f3 c5 e3 g1 d5 c2 d4 a1 e5 b4 d6 g7 g6 b5 d3 f6 f2 a6 f1 a7 a4 c6 a5 \
+                    b7 c4 e2 b2 g3 f4 f5 b3 d1 g5 g4 a3 c3 b1 e7 a2 e6 c1 c7 e1 d2 b6 f7 e4";
+    let dir = pid_dir("no-legal-move");
+    let mut c = config("depth=1", &bad_engine("good", &dir), 2);
+    c.size = 7;
+    c.rule = Rule::Renju;
+    c.openings = OpeningSource::List(vec![parse_moves(position, 7).unwrap()]);
+    let result = play(&c);
+    assert_eq!(result.games.len(), 2);
+    assert_eq!(result.games[0].reason, "Black had no legal move");
+    assert_eq!(
+        result.games[0].result,
+        wuzi_gomocup::manager::game::Outcome::WhiteWins
+    );
+    assert_eq!(result.games[1].reason, "Black played a forbidden overline");
+    assert_eq!(result.games[1].winner, Some("A"));
+    assert_all_gone(&dir);
+}

@@ -19,6 +19,8 @@ pub enum Fault {
     TimedOut(Duration),
     /// A reply that is not a move (`X,Y`), or an `ERROR`.
     Garbage(String),
+    /// Every empty point is forbidden (renju, Black): any stone would lose, so no stone does.
+    NoLegalMove,
     /// The match was interrupted (Ctrl-C); the game does not count.
     Aborted,
 }
@@ -31,6 +33,7 @@ impl std::fmt::Display for Fault {
                 write!(f, "timed out (no reply after {} ms)", after.as_millis())
             }
             Fault::Garbage(line) => write!(f, "replied garbage \"{line}\""),
+            Fault::NoLegalMove => write!(f, "had no legal move"),
             Fault::Aborted => write!(f, "interrupted"),
         }
     }
@@ -136,9 +139,7 @@ impl Competitor for InProcess {
         if self.abort.load(std::sync::atomic::Ordering::Relaxed) {
             return Err(Fault::Aborted);
         }
-        let mv = analysis
-            .best_move
-            .ok_or_else(|| Fault::Garbage("no move".into()))?;
+        let mv = analysis.best_move.ok_or(Fault::NoLegalMove)?;
         engine.play(mv).map_err(Fault::Crashed)?;
         Ok(mv)
     }

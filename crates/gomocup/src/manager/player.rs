@@ -17,7 +17,8 @@ pub enum Fault {
     Crashed(String),
     /// No reply within the allowed time (plus tolerance).
     TimedOut(Duration),
-    /// A reply that is not a move (`X,Y`), or an `ERROR`.
+    /// A reply that is not a move (`X,Y`), or anything but `OK` to `START`. (`ERROR` lines
+    /// during a game are logged and waited past: engines report a bad `INFO` that way.)
     Garbage(String),
     /// Every empty point is forbidden (renju, Black): any stone would lose, so no stone does.
     NoLegalMove,

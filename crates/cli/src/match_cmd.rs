@@ -105,6 +105,9 @@ pub fn apply_switches(options: &mut EngineOptions, spec: &str) -> Result<(), Str
         match key {
             "hash" => options.table_bytes = (number(key, value)? as usize) << 20,
             "width" => options.max_candidates = number(key, value)? as usize,
+            "threads" => {
+                options.threads = (number(key, value)? as usize).clamp(1, wuzi_gomoku::MAX_THREADS)
+            }
             "vcf" => options.root_vcf = switch()?,
             "vct" => options.root_vct = switch()?,
             "leaf-vcf" => options.leaf_vcf = switch()?,
@@ -113,7 +116,18 @@ pub fn apply_switches(options: &mut EngineOptions, spec: &str) -> Result<(), Str
             "tt" => options.search.tt = switch()?,
             "killers" => options.search.killers = switch()?,
             "history" => options.search.history = switch()?,
-            _ => return Err(format!("unknown setting \"{key}\"")),
+            "search" => {
+                options.selective = match value {
+                    "selective" => true,
+                    "generic" => false,
+                    _ => return Err(format!("search: \"{value}\" is not selective or generic")),
+                }
+            }
+            _ => {
+                if !options.params.set(key, value)? {
+                    return Err(format!("unknown setting \"{key}\""));
+                }
+            }
         }
     }
     Ok(())

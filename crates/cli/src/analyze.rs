@@ -25,6 +25,10 @@ pub struct AnalyzeArgs {
     /// Memory for the engine's tables, in MiB.
     #[arg(long, default_value_t = 64)]
     pub hash_mb: usize,
+    /// Search threads (they share the table); 1 keeps depth- and node-limited searches
+    /// repeatable.
+    #[arg(long, default_value_t = 1, value_parser = clap::value_parser!(u16).range(1..=64))]
+    pub threads: u16,
     /// Print one JSON object at the end instead of a line per depth.
     #[arg(long)]
     pub json: bool,
@@ -117,6 +121,7 @@ pub fn analyze(args: &AnalyzeArgs) -> Result<String, String> {
     let mut options = EngineOptions::default();
     wuzi_gomocup::manager::side::apply_switches(&mut options, &args.engine)?;
     options.table_bytes = args.hash_mb.max(1) << 20;
+    options.threads = args.threads.into();
     let mut engine = Engine::new(board, options);
     if !engine.has_legal_move() {
         return Err(NO_LEGAL_MOVE.into());

@@ -63,6 +63,9 @@ struct ServeArgs {
     /// The longest engine think time a request may ask for, in ms.
     #[arg(long, default_value_t = 10_000)]
     max_time_ms: u64,
+    /// Threads per search (each search slot uses this many).
+    #[arg(long, default_value_t = 1, value_parser = clap::value_parser!(u16).range(1..=64))]
+    threads: u16,
 }
 
 #[derive(Subcommand, Debug)]
@@ -108,6 +111,7 @@ fn main() -> ExitCode {
         Command::Serve(args) => {
             let mut config = wuzi_web::Config {
                 max_time_ms: args.max_time_ms,
+                threads: args.threads.into(),
                 ..wuzi_web::Config::default()
             };
             if let Some(n) = args.max_searches {

@@ -24,6 +24,10 @@ pub struct PlayGomokuArgs {
     /// Start from the position after these moves (e.g. an opening: "h8 i9 j8").
     #[arg(long, default_value = "")]
     pub moves: String,
+    /// Search threads (they share the table); 1 keeps depth- and node-limited searches
+    /// repeatable.
+    #[arg(long, default_value_t = 1, value_parser = clap::value_parser!(u16).range(1..=64))]
+    pub threads: u16,
 }
 
 const HELP: &str = "Moves are a column letter and a row number, e.g. h8 (a1 is bottom-left).\n\
@@ -42,7 +46,13 @@ impl Session {
         let rule: Rule = args.rule.into();
         let board = Board::from_moves(args.size, rule, &args.moves).map_err(|e| e.to_string())?;
         Ok(Session {
-            engine: Engine::new(board, EngineOptions::default()),
+            engine: Engine::new(
+                board,
+                EngineOptions {
+                    threads: args.threads.into(),
+                    ..EngineOptions::default()
+                },
+            ),
             human: args.colour.into(),
             size: args.size,
             rule,

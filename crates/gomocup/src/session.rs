@@ -4,7 +4,9 @@
 
 use crate::command::{parse, Command, ParseError};
 use std::time::Duration;
-use wuzi_gomoku::{move_budget, Analysis, Board, Engine, EngineOptions, Player, Point, Rule};
+use wuzi_gomoku::{
+    move_budget, Analysis, Board, Engine, EngineOptions, Player, Point, Rule, MAX_THREADS,
+};
 use wuzi_search::{Forced, Limits};
 
 /// What the engine is asked to think about; the loop runs it and hands the result back.
@@ -53,6 +55,7 @@ pub struct Session {
     pending_error: Option<String>,
     engine: Option<Engine>,
     table_bytes: usize,
+    threads: usize,
     block: Option<Block>,
     timeout_turn: Option<u64>,
     timeout_match: Option<u64>,
@@ -69,6 +72,7 @@ impl Default for Session {
             pending_error: None,
             engine: None,
             table_bytes: DEFAULT_TABLE_BYTES,
+            threads: 1,
             block: None,
             timeout_turn: None,
             timeout_match: None,
@@ -226,6 +230,7 @@ impl Session {
     fn options(&self) -> EngineOptions {
         EngineOptions {
             table_bytes: self.table_bytes,
+            threads: self.threads,
             ..EngineOptions::default()
         }
     }
@@ -298,7 +303,14 @@ impl Session {
                 Ok(v) => self.set_rule(v),
                 Err(_) => return bad(),
             },
-            "game_type" | "folder" | "thread_num" | "evaluate" | "hash_size" => {}
+            "thread_num" => match number {
+                Ok(v) => {
+                    self.threads = (v as usize).clamp(1, MAX_THREADS);
+                    self.rebuild_engine();
+                }
+                Err(_) => return bad(),
+            },
+            "game_type" | "folder" | "evaluate" | "hash_size" => {}
             _ => return Outcome::reply(format!("MESSAGE INFO {key} is not used; ignored")),
         }
         Outcome::default()
@@ -306,6 +318,11 @@ impl Session {
 
     fn set_table_bytes(&mut self, bytes: usize) {
         self.table_bytes = bytes;
+        self.rebuild_engine();
+    }
+
+    /// A new engine on the same position, for new memory or thread settings.
+    fn rebuild_engine(&mut self) {
         if let Some(engine) = self.engine.take() {
             let board = engine.board().clone();
             self.engine = Some(Engine::new(board, self.options()));

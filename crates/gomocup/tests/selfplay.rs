@@ -68,6 +68,8 @@ fn match_time_is_spread_over_the_game_and_never_runs_out() {
     const MATCH_MS: u64 = 4_000;
     let mut brains = [Brain::spawn(), Brain::spawn()];
     for b in &mut brains {
+        // The same rule as the board below (exactly five).
+        b.send("INFO rule 1");
         b.send("INFO timeout_turn 1000");
         b.send(&format!("INFO timeout_match {MATCH_MS}"));
         assert_eq!(b.ask("START 15"), "OK");

@@ -29,7 +29,9 @@ mod threat;
 
 pub use board::{Board, BoardError, GameResult, Reason, ThreatCounts};
 pub use describe::{describe, parse_position, render, Description, SideThreats};
-pub use engine::{move_budget, stop_flag, Analysis, Engine, EngineOptions, Info};
+pub use engine::{
+    move_budget, stop_flag, Analysis, Engine, EngineOptions, Info, SearchParams, MAX_THREADS,
+};
 pub use forbidden::Foul;
 pub use game::Gomoku;
 pub use geometry::{Dir, DIRS};

@@ -109,3 +109,14 @@ fn reports_every_completed_depth() {
     engine("h8 i9 h9", Rule::Standard).go(&Limits::depth(5), |info| depths.push(info.depth));
     assert_eq!(depths, [1, 2, 3, 4, 5]);
 }
+
+/// Issue 11's must-defend position: White to move, and only h10 holds (after d10, the first
+/// engine's choice at 1 s, Black has a forced win). At a fixed node budget the selective search
+/// finds h10; the generic one, given three times the nodes, still plays d10.
+#[test]
+fn finds_the_only_defence_of_a_middle_game() {
+    let moves = "n6 m1 o5 n1 o1 k5 k7 l6 j4 j5 l5 h5 h6 i5 g5 i7 i6 g6 h8 f7 e8 i8 h7 h9 g10 f9 \
+                 i9 j10 k4 i4 j3 m6 g11 j8 g8 g9 e9 d8 e10 e11 f10";
+    let (mv, _) = best(moves, Rule::Freestyle, &Limits::nodes(100_000));
+    assert_eq!(mv, "h10");
+}

@@ -303,6 +303,7 @@ async fn search(
     })?;
     let options = EngineOptions {
         table_bytes: state.config.table_bytes,
+        threads: state.config.threads,
         ..EngineOptions::default()
     };
     let size = board.size();

@@ -38,6 +38,8 @@ pub struct Config {
     pub max_time_ms: u64,
     /// Table memory per search.
     pub table_bytes: usize,
+    /// Threads per search.
+    pub threads: usize,
 }
 
 impl Default for Config {
@@ -48,6 +50,7 @@ impl Default for Config {
             idle: Duration::from_secs(2 * 3600),
             max_time_ms: 10_000,
             table_bytes: 32 << 20,
+            threads: 1,
         }
     }
 }

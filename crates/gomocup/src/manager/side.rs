@@ -2,7 +2,7 @@
 //! `--a "cmd=./pbrain-foo -x,time=1000,name=foo"` (any Gomocup engine).
 
 use std::time::Duration;
-use wuzi_gomoku::EngineOptions;
+use wuzi_gomoku::{EngineOptions, MAX_THREADS};
 
 /// Turn time of a wuzi side that gives no limit at all (what `wuzi match` always used).
 const DEFAULT_TURN_MS: u64 = 100;
@@ -99,8 +99,9 @@ fn number(key: &str, value: &str) -> Result<u64, String> {
         .map_err(|_| format!("{key}: \"{value}\" is not a whole number"))
 }
 
-/// Applies wuzi engine switches (`hash`, `width`, `vcf`, `vct`, `leaf-vcf`, `pvs`, `tt`,
-/// `killers`, `history`, `defence`) from a `key=value,...` list.
+/// Applies wuzi engine switches (`hash`, `width`, `threads`, `search`, `vcf`, `vct`,
+/// `leaf-vcf`, `pvs`, `tt`, `killers`, `history`, `defence`, and the named search
+/// parameters) from a `key=value,...` list.
 pub fn apply_switches(options: &mut EngineOptions, spec: &str) -> Result<(), String> {
     for item in split_items(spec)? {
         let (key, value) = item
@@ -128,7 +129,20 @@ fn apply_switch(options: &mut EngineOptions, key: &str, value: &str) -> Result<(
         "tt" => options.search.tt = switch()?,
         "killers" => options.search.killers = switch()?,
         "history" => options.search.history = switch()?,
-        _ => return Err(format!("unknown setting \"{key}\"")),
+        "threads" => options.threads = (number(key, value)? as usize).clamp(1, MAX_THREADS),
+        "search" => {
+            options.selective = match value {
+                "selective" => true,
+                "generic" => false,
+                _ => return Err(format!("search: \"{value}\" is not selective or generic")),
+            }
+        }
+        // Named search constants (engine/params.rs), for tuning matches.
+        _ => {
+            if !options.params.set(key, value)? {
+                return Err(format!("unknown setting \"{key}\""));
+            }
+        }
     }
     Ok(())
 }
@@ -188,8 +202,8 @@ impl std::str::FromStr for SideSpec {
                 side.kind = Kind::External(words);
             }
             None => {
-                if side.threads.is_some() {
-                    return Err("threads= is for cmd= engines (wuzi searches on one)".into());
+                if let Some(n) = side.threads {
+                    options.threads = (n as usize).clamp(1, MAX_THREADS);
                 }
                 // The tables are nearly all of wuzi's memory.
                 if let Some(bytes) = side.memory {
@@ -231,11 +245,16 @@ mod tests {
         assert_eq!(o.table_bytes, 8 << 20);
         let d: SideSpec = "depth=3".parse().unwrap();
         assert_eq!((d.depth, d.turn), (Some(3), None));
+        let threaded: SideSpec = "time=50,threads=2,search=generic".parse().unwrap();
+        let Kind::InProcess(o) = &threaded.kind else {
+            panic!("in-process")
+        };
+        assert_eq!((o.threads, o.selective), (2, false));
         for bad in [
             "speed=9",
             "vcf=maybe",
             "time",
-            "threads=2",
+            "search=odd",
             "cmd=x,vct=off",
             "cmd=",
         ] {

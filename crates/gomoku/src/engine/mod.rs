@@ -1,13 +1,21 @@
 //! The Gomoku engine: one facade the front ends share (`new`, `set_board`, `play`, `go`),
-//! wiring the board, the threat solver and the generic searcher together.
+//! wiring the board, the threat solver and the searches together.
 //!
 //! A move request runs in three layers, cheapest proof first:
 //! 1. VCF for the side to move (a proven win by continuous fours is played at once);
 //! 2. VCT (fours and threes), given a slice of the time;
-//! 3. the main search: iterative-deepening PVS over the scored candidates, with a small VCF
-//!    at its leaves (the tutorials' "alpha-beta + threat search" layering).
+//! 3. the main search: the selective Gomoku alpha-beta of [`search`] (or, switched to
+//!    `search=generic`, the generic core's searcher over [`Gomoku`], the tutorials' plain
+//!    "alpha-beta + threat search" layering).
 //!
 //! Proven results come back as `Score::win_in`/`loss_in`, never as a heuristic guess.
+
+mod params;
+mod search;
+mod time;
+
+pub use params::SearchParams;
+pub use time::move_budget;
 
 use crate::board::Board;
 use crate::game::Gomoku;
@@ -16,7 +24,10 @@ use crate::threat::{ThreatKind, ThreatLimits, ThreatSolver};
 use std::sync::atomic::AtomicBool;
 use std::sync::Arc;
 use std::time::{Duration, Instant};
-use wuzi_search::{Forced, Limits, Score, SearchOptions, Searcher};
+use wuzi_search::{Forced, Limits, Score, SearchOptions, Searcher, SharedTable};
+
+/// The most search threads an engine runs.
+pub const MAX_THREADS: usize = 64;
 
 /// Which parts of the engine are switched on, and how much memory its tables get.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -36,6 +47,14 @@ pub struct EngineOptions {
     /// After the search, make sure the chosen move leaves the opponent no VCF; if it does,
     /// take the first candidate that does not.
     pub root_defence: bool,
+    /// The selective Gomoku search (reductions, pruning, extensions); off, the generic core's
+    /// searcher (the `search` options above apply to that one only).
+    pub selective: bool,
+    /// The selective search's constants.
+    pub params: SearchParams,
+    /// Search threads (Lazy SMP: they share one table); 1 keeps depth- and node-limited
+    /// searches deterministic.
+    pub threads: usize,
 }
 
 impl Default for EngineOptions {
@@ -54,6 +73,9 @@ impl Default for EngineOptions {
             leaf_vcf: false,
             max_candidates: 16,
             root_defence: true,
+            selective: true,
+            params: SearchParams::default(),
+            threads: 1,
         }
     }
 }
@@ -115,6 +137,9 @@ const ROOT_VCT_ATTACKS: u32 = 13;
 pub struct Engine {
     game: Gomoku,
     searcher: Searcher<Point>,
+    /// The selective search's shared table and one searcher per thread.
+    table: Arc<SharedTable>,
+    workers: Vec<search::Search>,
     threats: ThreatSolver,
     options: EngineOptions,
 }
@@ -122,6 +147,11 @@ pub struct Engine {
 impl Engine {
     pub fn new(board: Board, options: EngineOptions) -> Engine {
         let (main, root_threats, leaf_threats) = split_memory(options.table_bytes);
+        let table = Arc::new(SharedTable::with_bytes(if options.selective {
+            main
+        } else {
+            0
+        }));
         let mut game = Gomoku::new(board);
         game.set_max_candidates(options.max_candidates);
         if options.leaf_vcf {
@@ -129,7 +159,12 @@ impl Engine {
         }
         Engine {
             game,
-            searcher: Searcher::new(main).with_options(options.search),
+            searcher: Searcher::new(if options.selective { 0 } else { main })
+                .with_options(options.search),
+            table: table.clone(),
+            workers: (0..options.threads.clamp(1, MAX_THREADS))
+                .map(|_| search::Search::new(table.clone(), options.max_candidates, options.params))
+                .collect(),
             threats: ThreatSolver::new(root_threats),
             options,
         }
@@ -145,7 +180,10 @@ impl Engine {
 
     /// Bytes held by all tables (never more than `table_bytes`).
     pub fn table_bytes(&self) -> usize {
-        self.searcher.tt_bytes() + self.threats.table_bytes() + self.game.leaf_table_bytes()
+        self.searcher.tt_bytes()
+            + self.table.bytes()
+            + self.threats.table_bytes()
+            + self.game.leaf_table_bytes()
     }
 
     /// Replaces the position, keeping the tables (they are keyed by position, so they stay
@@ -166,6 +204,7 @@ impl Engine {
 
     pub fn clear_tables(&mut self) {
         self.searcher.clear();
+        self.table.clear();
         self.threats.clear();
         self.game.clear_leaf_table();
     }
@@ -197,7 +236,7 @@ impl Engine {
             };
         }
         self.game.exclude_root_moves(excluded);
-        let mut analysis = self.go_inner(limits, !excluded.is_empty(), &mut on_info);
+        let mut analysis = self.go_inner(limits, excluded, &mut on_info);
         self.ensure_legal(&mut analysis, excluded);
         self.game.exclude_root_moves(&[]);
         analysis
@@ -232,9 +271,10 @@ impl Engine {
     fn go_inner(
         &mut self,
         limits: &Limits,
-        excluding: bool,
+        excluded: &[Point],
         on_info: &mut impl FnMut(&Info),
     ) -> Analysis {
+        let excluding = !excluded.is_empty();
         let start = Instant::now();
         let board = &mut self.game.board;
         if board.result().is_some() {
@@ -317,17 +357,38 @@ impl Engine {
             }),
             stop: limits.stop.clone(),
         };
-        let mut result = self
-            .searcher
-            .search(&mut self.game, &search_limits, |report| {
-                on_info(&Info {
-                    depth: report.depth,
-                    score: report.score,
-                    nodes: threat_nodes + report.nodes,
-                    elapsed: start.elapsed(),
-                    pv: report.pv,
+        let mut result = if self.options.selective {
+            let search_start = Instant::now();
+            let limits = search::SearchLimits {
+                depth: search_limits.depth,
+                nodes: search_limits.nodes,
+                deadline: search_limits.time.map(|t| search_start + t),
+                soft: search_limits
+                    .time
+                    .map(|t| t * self.options.params.soft_time_share / 100),
+                stop: search_limits.stop.clone(),
+            };
+            let found = self.run_threads(limits, excluded, threat_nodes, start, on_info);
+            wuzi_search::SearchResult {
+                best_move: found.best_move,
+                score: found.score,
+                nodes: found.nodes,
+                depth: found.depth,
+                pv: found.pv,
+                elapsed: search_start.elapsed(),
+            }
+        } else {
+            self.searcher
+                .search(&mut self.game, &search_limits, |report| {
+                    on_info(&Info {
+                        depth: report.depth,
+                        score: report.score,
+                        nodes: threat_nodes + report.nodes,
+                        elapsed: start.elapsed(),
+                        pv: report.pv,
+                    })
                 })
-            });
+        };
         let defence_before = self.threats.nodes();
         if self.options.root_defence && !excluding && result.score.forced().is_none() {
             let deadline = limits.time.map(|t| start + t);
@@ -354,6 +415,55 @@ impl Engine {
 }
 
 impl Engine {
+    /// The selective search on every thread: the first reports and decides, the others (Lazy
+    /// SMP) search the same position from staggered depths and fill the shared table, until
+    /// the first is done.
+    fn run_threads(
+        &mut self,
+        limits: search::SearchLimits,
+        excluded: &[Point],
+        threat_nodes: u64,
+        start: Instant,
+        on_info: &mut impl FnMut(&Info),
+    ) -> search::Found {
+        self.table.new_search();
+        let board = &mut self.game.board;
+        let (main, helpers) = self.workers.split_at_mut(1);
+        let report = |iteration: &search::Iteration| {
+            on_info(&Info {
+                depth: iteration.depth,
+                score: iteration.score,
+                nodes: threat_nodes + iteration.nodes,
+                elapsed: start.elapsed(),
+                pv: iteration.pv,
+            })
+        };
+        if helpers.is_empty() {
+            return main[0].run(board, limits, excluded, 1, report);
+        }
+        let helpers_stop = Arc::new(AtomicBool::new(false));
+        let mut found = std::thread::scope(|scope| {
+            for (i, helper) in helpers.iter_mut().enumerate() {
+                let mut board = board.clone();
+                let limits = search::SearchLimits {
+                    depth: limits.depth,
+                    nodes: None,
+                    deadline: limits.deadline,
+                    soft: None,
+                    stop: Some(helpers_stop.clone()),
+                };
+                scope.spawn(move || {
+                    helper.run(&mut board, limits, excluded, 1 + (i as u32 + 1) % 2, |_| {});
+                });
+            }
+            let found = main[0].run(board, limits, excluded, 1, report);
+            helpers_stop.store(true, std::sync::atomic::Ordering::Relaxed);
+            found
+        });
+        found.nodes += helpers.iter().map(search::Search::nodes).sum::<u64>();
+        found
+    }
+
     /// The first of `chosen` and the next best candidates after which the opponent has no
     /// VCF (a search that is not deep enough can walk into one); `None` when none is safe
     /// within the checks' budget.
@@ -416,28 +526,6 @@ fn split_memory(bytes: usize) -> (usize, usize, usize) {
     (bytes - root - leaf, root, leaf)
 }
 
-/// How long to think about one move.
-///
-/// `turn` is the limit per move, `match_left` the time left for the whole game; either may be
-/// absent. A margin is kept back for start-up, I/O and the clock checks' granularity, so the
-/// reply comes in time even on a loaded machine.
-pub fn move_budget(
-    turn: Option<Duration>,
-    match_left: Option<Duration>,
-    board: &Board,
-) -> Option<Duration> {
-    let empty = board.size() * board.size() - board.stone_count();
-    // Games rarely last past 60 more moves of ours; keep a reserve for long ones.
-    let moves_left = (empty as u32 / 2).clamp(8, 30);
-    let from_match = match_left.map(|left| left / moves_left);
-    let budget = match (turn, from_match) {
-        (Some(t), Some(m)) => Some(t.min(m)),
-        (t, m) => t.or(m),
-    }?;
-    let margin = (budget / 10).clamp(Duration::from_millis(30), Duration::from_millis(150));
-    Some(budget.saturating_sub(margin))
-}
-
 /// A stop flag front ends can share with a running search.
 pub fn stop_flag() -> Arc<AtomicBool> {
     Arc::new(AtomicBool::new(false))
@@ -495,20 +583,5 @@ mod tests {
             (a.best_move, a.nodes, a.score),
             (b.best_move, b.nodes, b.score)
         );
-    }
-
-    #[test]
-    fn the_budget_keeps_a_margin() {
-        let board = Board::new(15, Rule::Freestyle).unwrap();
-        let ms = Duration::from_millis;
-        assert_eq!(move_budget(None, None, &board), None);
-        assert!(move_budget(Some(ms(1000)), None, &board).unwrap() <= ms(900));
-        assert!(move_budget(Some(ms(100)), None, &board).unwrap() <= ms(70));
-        let from_match = move_budget(None, Some(ms(60_000)), &board).unwrap();
-        assert!(
-            from_match <= ms(2000) && from_match >= ms(1000),
-            "{from_match:?}"
-        );
-        assert!(move_budget(Some(ms(500)), Some(ms(60_000)), &board).unwrap() <= ms(450));
     }
 }

@@ -1,0 +1,134 @@
+//! Every tunable constant of the selective search in one place, each with what set it.
+//!
+//! They are fields rather than constants so that `wuzi match` can play one value against
+//! another without a rebuild (`--a "lmr-div=150"`); the defaults are what the matches chose.
+//! "match" notes name the run that decided a value; values without one are first guesses
+//! awaiting a match.
+
+/// The selective search's knobs. Depths are in plies, margins in evaluation units.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct SearchParams {
+    /// Late-move reductions start at this remaining depth...
+    pub lmr_min_depth: i32,
+    /// ...for moves from this index in the ordered list (the first ones are searched fully).
+    pub lmr_first_move: usize,
+    /// Reduction in hundredths of a ply: lmr_base + ln(depth) * ln(index) * 10000 / lmr_divisor.
+    pub lmr_base: i32,
+    pub lmr_divisor: i32,
+    /// Reverse futility: at most this remaining depth, a non-PV node whose static evaluation
+    /// beats beta by `rfp_margin` per ply returns at once.
+    pub rfp_max_depth: i32,
+    pub rfp_margin: i32,
+    /// Move-count pruning: at most this remaining depth, quiet moves after the first
+    /// `mcp_base + depth * depth` are not searched.
+    pub mcp_max_depth: i32,
+    pub mcp_base: usize,
+    /// Aspiration windows from this depth, with this initial half-width.
+    pub aspiration_depth: u32,
+    pub aspiration_delta: i32,
+    /// Percent of the main search's time after which it stops deepening once its best move
+    /// has held for `stable_iterations` iterations.
+    pub soft_time_share: u32,
+    pub stable_iterations: u32,
+    /// Plies added to the search of the forced reply to a five (0 or 1).
+    pub block_extension: i32,
+    /// Fours (and the forced blocks) searched past the leaves, at most this many plies of
+    /// them (0: the leaves return the static evaluation).
+    pub quiescence_plies: u32,
+}
+
+impl Default for SearchParams {
+    fn default() -> Self {
+        SearchParams {
+            lmr_min_depth: 3,
+            lmr_first_move: 2,
+            lmr_base: 50,
+            lmr_divisor: 200,
+            rfp_max_depth: 4,
+            rfp_margin: 40,
+            mcp_max_depth: 4,
+            mcp_base: 2,
+            aspiration_depth: 5,
+            aspiration_delta: 30,
+            soft_time_share: 50,
+            stable_iterations: 3,
+            block_extension: 1,
+            quiescence_plies: 0,
+        }
+    }
+}
+
+impl SearchParams {
+    /// The setting names `set` takes, for help texts.
+    pub const KEYS: &'static [&'static str] = &[
+        "lmr-depth",
+        "lmr-first",
+        "lmr-base",
+        "lmr-div",
+        "rfp-depth",
+        "rfp-margin",
+        "mcp-depth",
+        "mcp-base",
+        "asp-depth",
+        "asp-delta",
+        "soft",
+        "stable",
+        "block-ext",
+        "qs",
+    ];
+
+    /// Sets one knob by its name in [`SearchParams::KEYS`]; `Ok(false)` if the name is not
+    /// one of them.
+    pub fn set(&mut self, key: &str, value: &str) -> Result<bool, String> {
+        let n: i64 = value
+            .parse()
+            .map_err(|_| format!("{key}: \"{value}\" is not a whole number"))?;
+        let small = |lo: i64, hi: i64| {
+            if (lo..=hi).contains(&n) {
+                Ok(n)
+            } else {
+                Err(format!("{key}: {n} is not within {lo}..={hi}"))
+            }
+        };
+        match key {
+            "lmr-depth" => self.lmr_min_depth = small(1, 64)? as i32,
+            "lmr-first" => self.lmr_first_move = small(1, 64)? as usize,
+            "lmr-base" => self.lmr_base = small(-500, 500)? as i32,
+            "lmr-div" => self.lmr_divisor = small(10, 10_000)? as i32,
+            "rfp-depth" => self.rfp_max_depth = small(0, 64)? as i32,
+            "rfp-margin" => self.rfp_margin = small(0, 100_000)? as i32,
+            "mcp-depth" => self.mcp_max_depth = small(0, 64)? as i32,
+            "mcp-base" => self.mcp_base = small(0, 1000)? as usize,
+            "asp-depth" => self.aspiration_depth = small(1, 1000)? as u32,
+            "asp-delta" => self.aspiration_delta = small(1, 100_000)? as i32,
+            "soft" => self.soft_time_share = small(0, 100)? as u32,
+            "stable" => self.stable_iterations = small(0, 100)? as u32,
+            "block-ext" => self.block_extension = small(0, 1)? as i32,
+            "qs" => self.quiescence_plies = small(0, 64)? as u32,
+            _ => return Ok(false),
+        }
+        Ok(true)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::SearchParams;
+
+    #[test]
+    fn every_key_sets_its_knob_and_bad_values_are_refused() {
+        for key in SearchParams::KEYS {
+            let mut p = SearchParams::default();
+            let value = match *key {
+                "block-ext" => "0",
+                "lmr-div" => "77",
+                _ => "7",
+            };
+            assert_eq!(p.set(key, value), Ok(true), "{key}");
+            assert_ne!(p, SearchParams::default(), "{key}");
+            assert!(p.set(key, "x").is_err());
+        }
+        assert_eq!(SearchParams::default().set("speed", "3"), Ok(false));
+        assert!(SearchParams::default().set("soft", "101").is_err());
+    }
+}

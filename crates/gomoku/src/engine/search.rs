@@ -1,0 +1,664 @@
+//! The Gomoku engine's own alpha-beta: the generic core's PVS, table and scores, made
+//! selective the way strong Gomoku engines are.
+//!
+//! What it adds to the core's searcher, all driven by the board's incremental shapes:
+//! - quick proofs at every node (a five to make, two fives to block, an open four that cannot
+//!   be answered);
+//! - the forced reply to a five is searched one ply deeper (it is not a real choice);
+//! - reverse futility pruning and move-count pruning of quiet moves near the leaves;
+//! - late-move reductions of quiet moves (never of a move that makes a four or an open three
+//!   or blocks one, and never while the opponent threatens);
+//! - aspiration windows, and a partial last iteration whose better root move is kept.
+//!
+//! Pruned and reduced moves never turn into proofs: a node that left a move out reports a
+//! loss among the moves it searched as a heuristic score, as the core does.
+
+use super::params::SearchParams;
+use crate::board::Board;
+use crate::eval::evaluate;
+use crate::geometry::DIRS;
+use crate::movegen::{five_points, MoveGen};
+use crate::notation::Point;
+use crate::pattern::Shape;
+use crate::rules::Rule;
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::Arc;
+use std::time::{Duration, Instant};
+use wuzi_search::{terminal_score, Bound, Forced, Player, Score, SharedTable, MAX_PLY};
+
+/// The deepest iteration the search starts.
+const MAX_DEPTH: u32 = 100;
+/// Nodes between two looks at the clock and the stop flag.
+const CHECK_EVERY: u64 = 1024;
+
+/// When the search must stop, and when it may stop early.
+#[derive(Clone, Debug, Default)]
+pub struct SearchLimits {
+    pub depth: Option<u32>,
+    /// Exact: node-limited searches are deterministic.
+    pub nodes: Option<u64>,
+    /// The hard deadline: the search returns by then, whatever it is doing.
+    pub deadline: Option<Instant>,
+    /// After this much time no new iteration starts if the best move is settled (see
+    /// [`SearchParams::soft_time_share`]).
+    pub soft: Option<Duration>,
+    pub stop: Option<Arc<AtomicBool>>,
+}
+
+/// What one completed iteration found.
+#[derive(Clone, Debug)]
+pub struct Iteration<'a> {
+    pub depth: u32,
+    pub score: Score,
+    pub pv: &'a [Point],
+    pub nodes: u64,
+}
+
+/// The outcome of a search.
+#[derive(Clone, Debug, Default)]
+pub struct Found {
+    pub best_move: Option<Point>,
+    pub score: Score,
+    pub depth: u32,
+    pub nodes: u64,
+    pub pv: Vec<Point>,
+}
+
+/// One search thread's state between moves: the move buffers and counters, and the table
+/// it shares with the other threads.
+pub struct Search {
+    tt: Arc<SharedTable>,
+    movegen: MoveGen,
+    /// One candidate buffer and one principal variation per ply, reused (no allocation per
+    /// node).
+    moves: Vec<Vec<Point>>,
+    pv: Vec<Vec<Point>>,
+    fives: Vec<Point>,
+    lmr: [[u8; 64]; 64],
+    params: SearchParams,
+    nodes: u64,
+    limits: SearchLimits,
+    aborted: bool,
+    excluded: Vec<Point>,
+    start: Instant,
+    /// The root move whose search completed first in the current iteration.
+    root_first: Option<Point>,
+}
+
+impl Search {
+    pub fn new(tt: Arc<SharedTable>, max_candidates: usize, params: SearchParams) -> Search {
+        let mut lmr = [[0u8; 64]; 64];
+        for (d, row) in lmr.iter_mut().enumerate().skip(1) {
+            for (i, r) in row.iter_mut().enumerate().skip(1) {
+                let log = (d as f64).ln() * (i as f64).ln() * 10_000.0 / params.lmr_divisor as f64;
+                *r = ((params.lmr_base as f64 + log) / 100.0).max(0.0) as u8;
+            }
+        }
+        let mut movegen = MoveGen::default();
+        movegen.max_candidates = max_candidates;
+        Search {
+            tt,
+            movegen,
+            moves: (0..MAX_PLY).map(|_| Vec::with_capacity(256)).collect(),
+            pv: (0..MAX_PLY).map(|_| Vec::with_capacity(64)).collect(),
+            fives: Vec::with_capacity(8),
+            lmr,
+            params,
+            nodes: 0,
+            limits: SearchLimits::default(),
+            aborted: false,
+            excluded: Vec::new(),
+            start: Instant::now(),
+            root_first: None,
+        }
+    }
+
+    /// Positions this thread visited in its last search.
+    pub fn nodes(&self) -> u64 {
+        self.nodes
+    }
+
+    /// Iterative deepening on `board` (left as it was) from `first_depth` on, never choosing
+    /// a move of `excluded`; `on_iteration` sees every completed depth. Helper threads start
+    /// at different depths so that they fill the shared table with different work.
+    pub fn run(
+        &mut self,
+        board: &mut Board,
+        limits: SearchLimits,
+        excluded: &[Point],
+        first_depth: u32,
+        mut on_iteration: impl FnMut(&Iteration),
+    ) -> Found {
+        self.start = Instant::now();
+        self.limits = limits;
+        self.nodes = 0;
+        self.aborted = false;
+        self.excluded.clear();
+        self.excluded.extend_from_slice(excluded);
+        let mut found = Found::default();
+        if let Some(outcome) = board.outcome() {
+            found.score = terminal_score(outcome, board.side_to_move(), 0);
+            found.nodes = 1;
+            return found;
+        }
+        let max_depth = self.limits.depth.unwrap_or(MAX_DEPTH).clamp(1, MAX_DEPTH);
+        let mut stable = 0;
+        for depth in first_depth.clamp(1, max_depth)..=max_depth {
+            let previous = found.score;
+            let (mut alpha, mut beta) = (-Score::INFINITY, Score::INFINITY);
+            let mut delta = self.params.aspiration_delta;
+            if depth >= self.params.aspiration_depth && !previous.is_decided() {
+                alpha = Score::heuristic(previous.value() - delta);
+                beta = Score::heuristic(previous.value() + delta);
+            }
+            self.root_first = None;
+            let score = loop {
+                let score = self.node(board, depth as i32, 0, alpha, beta, false);
+                if self.aborted {
+                    break score;
+                }
+                if score <= alpha && alpha > -Score::INFINITY {
+                    delta *= 2;
+                    beta = Score::heuristic((alpha.value() + beta.value()) / 2);
+                    alpha = widen(score, -delta);
+                } else if score >= beta && beta < Score::INFINITY {
+                    delta *= 2;
+                    beta = widen(score, delta);
+                } else {
+                    break score;
+                }
+            };
+            if self.aborted {
+                // A root move that beat the previous best (searched first, as the table's
+                // move) in the unfinished iteration is better informed: keep it.
+                if let Some(&mv) = self.pv[0].first() {
+                    if found.best_move != Some(mv) && self.root_first == found.best_move {
+                        found.best_move = Some(mv);
+                        found.pv.clone_from(&self.pv[0]);
+                    }
+                }
+                break;
+            }
+            let best = self.pv[0].first().copied();
+            stable = if best == found.best_move {
+                stable + 1
+            } else {
+                0
+            };
+            found.score = score;
+            found.depth = depth;
+            found.best_move = best;
+            found.pv.clone_from(&self.pv[0]);
+            on_iteration(&Iteration {
+                depth,
+                score,
+                pv: &found.pv,
+                nodes: self.nodes,
+            });
+            let proven = match score.forced() {
+                Some(Forced::Win(plies) | Forced::Loss(plies)) => plies <= depth,
+                None => false,
+            };
+            if proven || found.best_move.is_none() || self.settled(stable) {
+                break;
+            }
+        }
+        if found.best_move.is_none() {
+            // Stopped before the first iteration finished: the first candidate is a move.
+            let mut moves = std::mem::take(&mut self.moves[0]);
+            moves.clear();
+            self.candidates(board, 0, &mut moves);
+            found.best_move = moves.first().copied();
+            found.pv = found.best_move.into_iter().collect();
+            self.moves[0] = moves;
+        }
+        found.nodes = self.nodes;
+        found
+    }
+
+    /// Whether the iterations may end before the hard deadline: past the soft time with a
+    /// best move that has not changed for a few iterations.
+    fn settled(&self, stable: u32) -> bool {
+        if self
+            .limits
+            .stop
+            .as_ref()
+            .is_some_and(|s| s.load(Ordering::Relaxed))
+        {
+            return true;
+        }
+        match self.limits.soft {
+            Some(soft) => stable >= self.params.stable_iterations && self.start.elapsed() >= soft,
+            None => false,
+        }
+    }
+
+    fn out_of_budget(&mut self) -> bool {
+        if self.limits.nodes.is_some_and(|n| self.nodes > n) {
+            return true;
+        }
+        if self.nodes % CHECK_EVERY != 0 {
+            return false;
+        }
+        self.limits
+            .stop
+            .as_ref()
+            .is_some_and(|s| s.load(Ordering::Relaxed))
+            || self.limits.deadline.is_some_and(|d| Instant::now() >= d)
+    }
+
+    fn candidates(&mut self, board: &mut Board, ply: usize, out: &mut Vec<Point>) {
+        self.movegen.candidates(board, out);
+        if ply == 0 && !self.excluded.is_empty() {
+            out.retain(|p| !self.excluded.contains(p));
+        }
+    }
+
+    /// Principal-variation search of `board` to `depth` plies (fewer for reduced moves, more
+    /// for forced replies), from the side to move's view, `ply` plies below the root.
+    fn node(
+        &mut self,
+        board: &mut Board,
+        mut depth: i32,
+        ply: usize,
+        mut alpha: Score,
+        mut beta: Score,
+        cut_node: bool,
+    ) -> Score {
+        let pv_node = beta > alpha.plus_one();
+        self.nodes += 1;
+        self.pv[ply].clear();
+        if self.out_of_budget() {
+            self.aborted = true;
+            return Score::DRAW;
+        }
+        let me = board.side_to_move();
+        if let Some(outcome) = board.outcome() {
+            return terminal_score(outcome, me, ply as u32);
+        }
+        if ply >= MAX_PLY - 1 {
+            return Score::heuristic(evaluate(board));
+        }
+        let plies = ply as u32;
+        // No line from here ends sooner than the next ply, nor is better than winning there.
+        alpha = alpha.max(Score::loss_in(plies + 1));
+        beta = beta.min(Score::win_in(plies + 1));
+        if alpha >= beta {
+            return alpha;
+        }
+        let them = me.opponent();
+        let (mine, theirs) = (board.threats(me), board.threats(them));
+        if mine.five > 0 {
+            return Score::win_in(plies + 1);
+        }
+        if theirs.five >= 2 {
+            self.fives.clear();
+            five_points(board, them, &mut self.fives, 2);
+            if self.fives.len() >= 2 {
+                return Score::loss_in(plies + 2);
+            }
+        }
+        if theirs.five == 0
+            && theirs.four == 0
+            && mine.open_four > 0
+            && !(board.rule() == Rule::Renju && me == Player::First)
+        {
+            // An open four the opponent can neither block twice nor answer with a four.
+            return Score::win_in(plies + 3);
+        }
+        let must_block = theirs.five > 0;
+        if depth <= 0 {
+            if self.params.quiescence_plies > 0 {
+                return self.quiesce(board, ply, alpha, beta, 0);
+            }
+            if !must_block || self.params.block_extension == 0 {
+                return Score::heuristic(evaluate(board));
+            }
+            depth = 0;
+        }
+        let threatened = must_block || theirs.open_four > 0;
+
+        let key = board.hash();
+        let mut tt_move = None;
+        if let Some(entry) = self.tt.probe(key) {
+            tt_move = entry.mv.and_then(|code| Point::from_index(code as usize));
+            let score = entry.score.to_root_relative(plies);
+            let usable = match entry.bound {
+                Bound::Exact => true,
+                Bound::Lower => score >= beta,
+                Bound::Upper => score <= alpha,
+                Bound::Empty => false,
+            };
+            if usable && !pv_node && ply > 0 && entry.depth as i32 >= depth {
+                return score;
+            }
+        }
+
+        let p = self.params;
+        if !pv_node && !threatened && ply > 0 && depth <= p.rfp_max_depth && !beta.is_decided() {
+            let eval = evaluate(board);
+            if eval - p.rfp_margin * depth >= beta.value() {
+                return Score::heuristic(eval);
+            }
+        }
+
+        let mut moves = std::mem::take(&mut self.moves[ply]);
+        moves.clear();
+        self.candidates(board, ply, &mut moves);
+        let mut left_out = self.movegen.truncated;
+        if moves.is_empty() {
+            self.moves[ply] = moves;
+            return Score::heuristic(evaluate(board));
+        }
+        if let Some(mv) = tt_move {
+            if let Some(i) = moves.iter().position(|&m| m == mv) {
+                moves[..=i].rotate_right(1);
+            }
+        }
+
+        let original_alpha = alpha;
+        let mut best = -Score::INFINITY;
+        let mut best_move = None;
+        let new_depth = if must_block {
+            depth - 1 + p.block_extension
+        } else {
+            depth - 1
+        };
+        let prune_quiet = !pv_node && !threatened && ply > 0 && depth <= p.mcp_max_depth;
+        let quiet_limit = p.mcp_base + (depth * depth) as usize;
+        for (i, &mv) in moves.iter().enumerate() {
+            let important = important(board, mv, me, them);
+            if prune_quiet && !important && i >= quiet_limit && !best_is_lost(best) {
+                left_out = true;
+                continue;
+            }
+            board.play(mv);
+            let score = if i == 0 {
+                -self.node(
+                    board,
+                    new_depth,
+                    ply + 1,
+                    -beta,
+                    -alpha,
+                    !cut_node && !pv_node,
+                )
+            } else {
+                let mut r = 0;
+                if depth >= p.lmr_min_depth && i >= p.lmr_first_move && !important && !threatened {
+                    r = self.lmr[(depth as usize).min(63)][i.min(63)] as i32;
+                    r += i32::from(cut_node) - i32::from(pv_node);
+                    r = r.clamp(0, new_depth - 1);
+                }
+                let null = -alpha.plus_one();
+                let mut s = -self.node(board, new_depth - r, ply + 1, null, -alpha, true);
+                if s > alpha && r > 0 && !self.aborted {
+                    s = -self.node(board, new_depth, ply + 1, null, -alpha, !cut_node);
+                }
+                if s > alpha && s < beta && pv_node && !self.aborted {
+                    s = -self.node(board, new_depth, ply + 1, -beta, -alpha, false);
+                }
+                s
+            };
+            board.undo();
+            if ply == 0 && i == 0 && !self.aborted {
+                self.root_first = Some(mv);
+            }
+            if self.aborted {
+                self.moves[ply] = moves;
+                return if ply == 0 { best } else { Score::DRAW };
+            }
+            if score > best {
+                best = score;
+                if score > alpha {
+                    best_move = Some(mv);
+                    alpha = score;
+                    self.update_pv(ply, mv);
+                    if alpha >= beta {
+                        break;
+                    }
+                }
+            }
+        }
+        self.moves[ply] = moves;
+        if left_out && matches!(best.forced(), Some(Forced::Loss(_))) {
+            // Every searched move loses, but a move left out might not: not a proof.
+            best = -Score::MAX_HEURISTIC;
+        }
+        let bound = if best <= original_alpha {
+            Bound::Upper
+        } else if best >= beta {
+            Bound::Lower
+        } else {
+            Bound::Exact
+        };
+        self.tt.store(
+            key,
+            best_move.or(tt_move).map(|p| p.index() as u16),
+            best.to_node_relative(plies),
+            depth.max(0) as u32,
+            bound,
+        );
+        best
+    }
+
+    /// Past the leaves: the side to move may stand on the static evaluation or continue its
+    /// attack with a four near its last stone; a five to block is blocked. Resolves the
+    /// fours that a static evaluation cannot see.
+    fn quiesce(
+        &mut self,
+        board: &mut Board,
+        ply: usize,
+        mut alpha: Score,
+        beta: Score,
+        qply: u32,
+    ) -> Score {
+        if qply > 0 {
+            self.nodes += 1;
+            self.pv[ply].clear();
+            if self.out_of_budget() {
+                self.aborted = true;
+                return Score::DRAW;
+            }
+        }
+        let me = board.side_to_move();
+        if let Some(outcome) = board.outcome() {
+            return terminal_score(outcome, me, ply as u32);
+        }
+        let plies = ply as u32;
+        let them = me.opponent();
+        let (mine, theirs) = (board.threats(me), board.threats(them));
+        if mine.five > 0 {
+            return Score::win_in(plies + 1);
+        }
+        if ply >= MAX_PLY - 2 {
+            return Score::heuristic(evaluate(board));
+        }
+        if theirs.five > 0 {
+            self.fives.clear();
+            five_points(board, them, &mut self.fives, 2);
+            if self.fives.len() >= 2 || !board.is_legal(self.fives[0]) {
+                return Score::loss_in(plies + 2);
+            }
+            let block = self.fives[0];
+            board.play(block);
+            let score = -self.quiesce(board, ply + 1, -beta, -alpha, qply + 1);
+            board.undo();
+            return score;
+        }
+        let stand = Score::heuristic(evaluate(board));
+        if stand >= beta || mine.four == 0 || qply >= self.params.quiescence_plies {
+            return stand;
+        }
+        alpha = alpha.max(stand);
+        let Some(&last) = board.moves().iter().rev().nth(1) else {
+            return stand;
+        };
+        let mut moves = std::mem::take(&mut self.moves[ply]);
+        moves.clear();
+        fours_near(board, me, last, &mut moves);
+        let mut best = stand;
+        for &mv in &moves {
+            board.play(mv);
+            let score = -self.quiesce(board, ply + 1, -beta, -alpha, qply + 1);
+            board.undo();
+            if self.aborted {
+                break;
+            }
+            if score > best {
+                best = score;
+                if score > alpha {
+                    alpha = score;
+                    if alpha >= beta {
+                        break;
+                    }
+                }
+            }
+        }
+        self.moves[ply] = moves;
+        best
+    }
+
+    fn update_pv(&mut self, ply: usize, mv: Point) {
+        let (line, rest) = self.pv.split_at_mut(ply + 1);
+        let line = &mut line[ply];
+        line.clear();
+        line.push(mv);
+        line.extend_from_slice(&rest[0]);
+    }
+}
+
+/// A move that is never reduced or pruned: it makes a four or an open three, or it stands on a
+/// point where the opponent would make one of those.
+fn important(board: &Board, mv: Point, me: Player, them: Player) -> bool {
+    board.shapes(mv, me).iter().any(|&s| s >= Shape::OpenThree)
+        || board
+            .shapes(mv, them)
+            .iter()
+            .any(|&s| s >= Shape::OpenThree)
+}
+
+/// The legal points within four of `from` along its lines where `me` makes a four.
+fn fours_near(board: &mut Board, me: Player, from: Point, out: &mut Vec<Point>) {
+    let n = board.size() as isize;
+    for dir in DIRS {
+        let (dx, dy) = dir.delta();
+        for k in (-4..=4).filter(|&k| k != 0) {
+            let (x, y) = (from.x() as isize + k * dx, from.y() as isize + k * dy);
+            if !(0..n).contains(&x) || !(0..n).contains(&y) {
+                continue;
+            }
+            let p = Point::new(x as usize, y as usize);
+            if board.is_empty(p) && board.shape(p, dir, me).is_four() && !out.contains(&p) {
+                out.push(p);
+            }
+        }
+    }
+    board.retain_legal(out);
+}
+
+/// Whether the best score so far is a proven loss (or nothing): then every move must be
+/// looked at.
+fn best_is_lost(best: Score) -> bool {
+    best == -Score::INFINITY || matches!(best.forced(), Some(Forced::Loss(_)))
+}
+
+/// `score` moved by `delta`, clamped to the heuristic range (or left alone if decided).
+fn widen(score: Score, delta: i32) -> Score {
+    if score.is_decided() {
+        if delta < 0 {
+            -Score::INFINITY
+        } else {
+            Score::INFINITY
+        }
+    } else {
+        Score::heuristic(score.value() + delta)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn search(moves: &str, rule: Rule, limits: SearchLimits, excluded: &[&str]) -> Found {
+        let mut board = Board::from_moves(15, rule, moves).unwrap();
+        let excluded: Vec<Point> = excluded
+            .iter()
+            .map(|m| crate::notation::parse_point(m, 15).unwrap())
+            .collect();
+        let before = board.hash();
+        let tt = Arc::new(SharedTable::with_bytes(1 << 20));
+        let found = Search::new(tt, 16, SearchParams::default()).run(
+            &mut board,
+            limits,
+            &excluded,
+            1,
+            |_| {},
+        );
+        assert_eq!(board.hash(), before, "the board is left as it was");
+        found
+    }
+
+    fn depth(d: u32) -> SearchLimits {
+        SearchLimits {
+            depth: Some(d),
+            ..SearchLimits::default()
+        }
+    }
+
+    #[test]
+    fn an_open_three_with_nothing_against_it_wins_in_three() {
+        // Black to move with h8 i8 j8 open; White's stones make nothing.
+        let found = search("h8 a1 i8 a3 j8 a5", Rule::Freestyle, depth(2), &[]);
+        assert_eq!(found.score, Score::win_in(3));
+        let mv = found.best_move.unwrap().to_human(15);
+        assert!(["g8", "k8", "f8", "l8"].contains(&mv.as_str()), "{mv}");
+    }
+
+    #[test]
+    fn two_fives_to_block_is_a_loss_in_two() {
+        // White to move; Black has g8..k8 minus nothing: an open four (two fives to block).
+        let found = search("h8 a1 i8 a3 j8 a5 k8", Rule::Freestyle, depth(4), &[]);
+        assert_eq!(found.score, Score::loss_in(2));
+        assert!(found.best_move.is_some(), "a lost side still moves");
+    }
+
+    #[test]
+    fn excluded_root_moves_are_never_chosen() {
+        let moves = "h8 i9 h9 h10 i8 g8";
+        let first = search(moves, Rule::Freestyle, depth(4), &[]);
+        let best = first.best_move.unwrap().to_human(15);
+        let second = search(moves, Rule::Freestyle, depth(4), &[best.as_str()]);
+        assert_ne!(second.best_move.unwrap().to_human(15), best);
+    }
+
+    #[test]
+    fn node_limited_searches_repeat_exactly() {
+        let limits = || SearchLimits {
+            nodes: Some(5_000),
+            ..SearchLimits::default()
+        };
+        let moves = "h8 i9 j8 k8 i7 k9 j6 k5";
+        let a = search(moves, Rule::Renju, limits(), &[]);
+        let b = search(moves, Rule::Renju, limits(), &[]);
+        assert_eq!(
+            (a.best_move, a.score, a.nodes, a.pv),
+            (b.best_move, b.score, b.nodes, b.pv)
+        );
+        assert!(a.nodes <= 5_001);
+    }
+
+    #[test]
+    fn a_stop_before_the_first_iteration_still_gives_a_move() {
+        let stop = Arc::new(AtomicBool::new(true));
+        let found = search(
+            "h8 i9",
+            Rule::Standard,
+            SearchLimits {
+                stop: Some(stop),
+                ..SearchLimits::default()
+            },
+            &[],
+        );
+        assert!(found.best_move.is_some());
+    }
+}

@@ -1,0 +1,203 @@
+//! A transposition table several search threads share without locks (for "Lazy SMP").
+//!
+//! Each slot is two atomic words: the data (move, score, depth, bound, generation packed in
+//! 64 bits) and the key XOR-ed with the data. A reader accepts a slot only when the XOR of the
+//! two words gives back its key, so a slot torn by two threads writing at once reads as a miss
+//! instead of as another position's data. Moves are stored as 16-bit codes the game chooses
+//! (a dense move index, say), which keeps the table free of any game's types.
+
+use crate::score::Score;
+use crate::tt::Bound;
+use std::sync::atomic::{AtomicU64, Ordering};
+
+/// What a probe finds.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub struct SharedEntry {
+    /// The game's code of the best move, if one was stored.
+    pub mv: Option<u16>,
+    /// Node-relative (see [`Score::to_node_relative`]).
+    pub score: Score,
+    pub depth: u32,
+    pub bound: Bound,
+}
+
+const NO_MOVE: u64 = 0xFFFF;
+
+/// Data word layout: move (16 bits) | score + 2^22 (23 bits) | depth (8) | bound (2) |
+/// generation (8).
+fn pack(mv: Option<u16>, score: Score, depth: u32, bound: Bound, generation: u8) -> u64 {
+    let mv = mv.map_or(NO_MOVE, u64::from);
+    let score = (score.value() + (1 << 22)) as u64 & 0x7F_FFFF;
+    let bound = match bound {
+        Bound::Empty => 0,
+        Bound::Exact => 1,
+        Bound::Lower => 2,
+        Bound::Upper => 3,
+    };
+    mv | score << 16 | u64::from(depth.min(255)) << 39 | bound << 47 | u64::from(generation) << 49
+}
+
+fn unpack(data: u64) -> (SharedEntry, u8) {
+    let mv = (data & 0xFFFF) as u16;
+    let score = ((data >> 16) & 0x7F_FFFF) as i32 - (1 << 22);
+    let bound = match (data >> 47) & 3 {
+        1 => Bound::Exact,
+        2 => Bound::Lower,
+        3 => Bound::Upper,
+        _ => Bound::Empty,
+    };
+    let entry = SharedEntry {
+        mv: (u64::from(mv) != NO_MOVE).then_some(mv),
+        score: Score::from_value(score),
+        depth: ((data >> 39) & 0xFF) as u32,
+        bound,
+    };
+    (entry, (data >> 49) as u8)
+}
+
+/// Buckets of two slots, replaced as the single-threaded table does: the same position, else
+/// an entry from an older search, else the shallower one.
+pub struct SharedTable {
+    /// `[check, data]` pairs: check = key ^ data.
+    slots: Vec<[AtomicU64; 2]>,
+    generation: std::sync::atomic::AtomicU8,
+}
+
+impl SharedTable {
+    /// A table of at most `bytes` bytes (a power-of-two number of slots; too few bytes for
+    /// one bucket give a table that stores nothing).
+    pub fn with_bytes(bytes: usize) -> SharedTable {
+        let fit = bytes / 16;
+        let len = if fit < 2 {
+            0
+        } else {
+            1usize << (usize::BITS - 1 - fit.leading_zeros())
+        };
+        SharedTable {
+            slots: (0..len)
+                .map(|_| [AtomicU64::new(0), AtomicU64::new(0)])
+                .collect(),
+            generation: std::sync::atomic::AtomicU8::new(0),
+        }
+    }
+
+    pub fn bytes(&self) -> usize {
+        self.slots.len() * 16
+    }
+
+    /// Forgets everything (meant for between searches: a search running meanwhile may keep
+    /// some entries).
+    pub fn clear(&self) {
+        for slot in &self.slots {
+            slot[0].store(0, Ordering::Relaxed);
+            slot[1].store(0, Ordering::Relaxed);
+        }
+    }
+
+    /// Marks the start of a new search so entries from older ones are replaced first.
+    pub fn new_search(&self) {
+        self.generation.fetch_add(1, Ordering::Relaxed);
+    }
+
+    fn bucket(&self, key: u64) -> usize {
+        (key as usize) & (self.slots.len() - 1) & !1
+    }
+
+    fn read(&self, i: usize) -> Option<(u64, SharedEntry, u8)> {
+        let check = self.slots[i][0].load(Ordering::Relaxed);
+        let data = self.slots[i][1].load(Ordering::Relaxed);
+        let (entry, generation) = unpack(data);
+        (entry.bound != Bound::Empty).then_some((check ^ data, entry, generation))
+    }
+
+    pub fn probe(&self, key: u64) -> Option<SharedEntry> {
+        if self.slots.is_empty() {
+            return None;
+        }
+        let first = self.bucket(key);
+        (first..first + 2)
+            .filter_map(|i| self.read(i))
+            .find(|&(k, _, _)| k == key)
+            .map(|(_, entry, _)| entry)
+    }
+
+    pub fn store(&self, key: u64, mv: Option<u16>, score: Score, depth: u32, bound: Bound) {
+        if self.slots.is_empty() {
+            return;
+        }
+        let generation = self.generation.load(Ordering::Relaxed);
+        let first = self.bucket(key);
+        let slots = [self.read(first), self.read(first + 1)];
+        let victim = if let Some(i) = slots.iter().position(|s| s.is_some_and(|s| s.0 == key)) {
+            i
+        } else if let Some(i) = slots.iter().position(Option::is_none) {
+            i
+        } else {
+            let worth = |s: &Option<(u64, SharedEntry, u8)>| {
+                s.map_or((false, 0), |(_, e, g)| (g == generation, e.depth))
+            };
+            usize::from(worth(&slots[0]) > worth(&slots[1]))
+        };
+        // Keep the move of a position we already knew if this visit found none.
+        let mv = match slots[victim] {
+            Some((k, old, _)) if k == key => mv.or(old.mv),
+            _ => mv,
+        };
+        let data = pack(mv, score, depth, bound, generation);
+        self.slots[first + victim][0].store(key ^ data, Ordering::Relaxed);
+        self.slots[first + victim][1].store(data, Ordering::Relaxed);
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn stored_entries_come_back_whole() {
+        let t = SharedTable::with_bytes(1 << 12);
+        for (i, score) in [
+            Score::win_in(3),
+            Score::loss_in(40),
+            Score::heuristic(-1234),
+            Score::DRAW,
+        ]
+        .into_iter()
+        .enumerate()
+        {
+            let key = 0x1234_5678_9abc_def0 ^ (i as u64) << 40;
+            t.store(key, Some(300 + i as u16), score, 7 + i as u32, Bound::Lower);
+            let e = t.probe(key).unwrap();
+            assert_eq!(
+                (e.mv, e.score, e.depth, e.bound),
+                (Some(300 + i as u16), score, 7 + i as u32, Bound::Lower)
+            );
+        }
+        assert_eq!(t.probe(42), None);
+    }
+
+    #[test]
+    fn a_visit_without_a_move_keeps_the_old_move_and_a_torn_slot_is_a_miss() {
+        let t = SharedTable::with_bytes(1 << 12);
+        t.store(99, Some(5), Score::DRAW, 3, Bound::Exact);
+        t.store(99, None, Score::heuristic(10), 4, Bound::Upper);
+        assert_eq!(t.probe(99).unwrap().mv, Some(5));
+        // Another thread's data word under this key's check word.
+        let i = t.bucket(99);
+        let slot = (i..i + 2)
+            .find(|&j| t.read(j).is_some_and(|r| r.0 == 99))
+            .unwrap();
+        t.slots[slot][1].store(
+            pack(Some(1), Score::DRAW, 9, Bound::Exact, 0),
+            Ordering::Relaxed,
+        );
+        assert_eq!(t.probe(99), None);
+    }
+
+    #[test]
+    fn no_bytes_store_nothing() {
+        let t = SharedTable::with_bytes(16);
+        t.store(1, None, Score::DRAW, 1, Bound::Exact);
+        assert_eq!((t.probe(1), t.bytes()), (None, 0));
+    }
+}

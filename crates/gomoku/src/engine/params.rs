@@ -5,6 +5,8 @@
 //! "match" notes name the run that decided a value; values without one are first guesses
 //! awaiting a match.
 
+use crate::pattern::Shape;
+
 /// The selective search's knobs. Depths are in plies, margins in evaluation units.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct SearchParams {
@@ -35,6 +37,10 @@ pub struct SearchParams {
     /// Fours (and the forced blocks) searched past the leaves, at most this many plies of
     /// them (0: the leaves return the static evaluation).
     pub quiescence_plies: u32,
+    /// A move "stops" the opponent (and so is never reduced or pruned) when the opponent's
+    /// shape on its point is at least this (as `Shape as u8`: 7 = a four, so the move stops
+    /// a four or an open three; 6 = an open three, so it also stops a two from growing).
+    pub stop_shape: u8,
 }
 
 impl Default for SearchParams {
@@ -50,10 +56,11 @@ impl Default for SearchParams {
             mcp_base: 2,
             aspiration_depth: 5,
             aspiration_delta: 30,
-            soft_time_share: 50,
+            soft_time_share: 80,
             stable_iterations: 3,
             block_extension: 1,
-            quiescence_plies: 0,
+            quiescence_plies: 8,
+            stop_shape: Shape::Four as u8,
         }
     }
 }
@@ -75,6 +82,7 @@ impl SearchParams {
         "stable",
         "block-ext",
         "qs",
+        "stop-shape",
     ];
 
     /// Sets one knob by its name in [`SearchParams::KEYS`]; `Ok(false)` if the name is not
@@ -105,6 +113,7 @@ impl SearchParams {
             "stable" => self.stable_iterations = small(0, 100)? as u32,
             "block-ext" => self.block_extension = small(0, 1)? as i32,
             "qs" => self.quiescence_plies = small(0, 64)? as u32,
+            "stop-shape" => self.stop_shape = small(1, 10)? as u8,
             _ => return Ok(false),
         }
         Ok(true)
@@ -122,6 +131,7 @@ mod tests {
             let value = match *key {
                 "block-ext" => "0",
                 "lmr-div" => "77",
+                "stop-shape" => "6",
                 _ => "7",
             };
             assert_eq!(p.set(key, value), Ok(true), "{key}");

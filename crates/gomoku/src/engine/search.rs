@@ -367,7 +367,7 @@ impl Search {
         let prune_quiet = !pv_node && !threatened && ply > 0 && depth <= p.mcp_max_depth;
         let quiet_limit = p.mcp_base + (depth * depth) as usize;
         for (i, &mv) in moves.iter().enumerate() {
-            let important = important(board, mv, me, them);
+            let important = important(board, mv, me, them, p.stop_shape);
             if prune_quiet && !important && i >= quiet_limit && !best_is_lost(best) {
                 left_out = true;
                 continue;
@@ -527,14 +527,14 @@ impl Search {
     }
 }
 
-/// A move that is never reduced or pruned: it makes a four or an open three, or it stands on a
-/// point where the opponent would make one of those.
-fn important(board: &Board, mv: Point, me: Player, them: Player) -> bool {
+/// A move that is never reduced or pruned: it makes a four or an open three, or it stops one
+/// (the opponent's shape on its point is at least `stop_shape`).
+fn important(board: &Board, mv: Point, me: Player, them: Player, stop_shape: u8) -> bool {
     board.shapes(mv, me).iter().any(|&s| s >= Shape::OpenThree)
         || board
             .shapes(mv, them)
             .iter()
-            .any(|&s| s >= Shape::OpenThree)
+            .any(|&s| s as u8 >= stop_shape)
 }
 
 /// The legal points within four of `from` along its lines where `me` makes a four.

@@ -8,10 +8,10 @@ use crate::board::Board;
 use std::time::Duration;
 
 /// The reserve kept back from every move's time: a quarter of it, but at least 40 ms (a
-/// loaded 2-core machine can hold a process off the CPU that long) and at most 150 ms.
+/// loaded 2-core machine can hold a process off the CPU that long) and at most 100 ms.
 const MARGIN_DIVISOR: u32 = 4;
 const MIN_MARGIN: Duration = Duration::from_millis(40);
-const MAX_MARGIN: Duration = Duration::from_millis(150);
+const MAX_MARGIN: Duration = Duration::from_millis(100);
 
 /// How long to think about one move.
 ///

@@ -290,9 +290,15 @@ fn identical_engines_accept_h0() {
 /// leave Black so far ahead that depth 4 and depth 1 split 17 of 20 pairs 1-1.
 #[test]
 fn a_deeper_search_accepts_h1() {
-    let mut c = config("depth=4", "depth=1", 40);
+    assert_renju_sprt_accepts_h1("depth=4", "depth=1", 40, 11);
+}
+
+/// A renju match of `a` against `b` from generated openings under SPRT elo0=0, elo1=100
+/// accepts H1 within `games`.
+fn assert_renju_sprt_accepts_h1(a: &str, b: &str, games: usize, seed: u64) {
+    let mut c = config(a, b, games);
     c.rule = Rule::Renju;
-    c.openings = OpeningSource::Generated(11);
+    c.openings = OpeningSource::Generated(seed);
     c.sprt = Some("elo0=0,elo1=100".parse().unwrap());
     let result = play(&c);
     assert_eq!(
@@ -309,17 +315,7 @@ fn a_deeper_search_accepts_h1() {
 #[test]
 #[ignore = "timing-based, 30 to 40 s"]
 fn more_time_accepts_h1() {
-    let mut c = config("time=200", "time=10", 100);
-    c.rule = Rule::Renju;
-    c.openings = OpeningSource::Generated(1);
-    c.sprt = Some("elo0=0,elo1=100".parse().unwrap());
-    let result = play(&c);
-    assert_eq!(
-        result.standing.decision,
-        Some(Decision::H1),
-        "{:?}",
-        result.standing
-    );
+    assert_renju_sprt_accepts_h1("time=200", "time=10", 100, 1);
 }
 
 /// 7x7 renju, Black to move, and the only empty point (d7) is an overline for Black: wuzi

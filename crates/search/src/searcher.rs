@@ -243,13 +243,7 @@ impl<M: Copy + Eq> Searcher<M> {
             if let Some(entry) = self.tt.probe(key) {
                 tt_move = entry.mv.map(|mv| game.table_move_back(mv));
                 let score = entry.score.to_root_relative(ply);
-                let cut = match entry.bound {
-                    Bound::Exact => true,
-                    Bound::Lower => score >= beta,
-                    Bound::Upper => score <= alpha,
-                    Bound::Empty => false,
-                };
-                if cut && entry.depth >= depth && !pv_node {
+                if entry.bound.settles(score, alpha, beta) && entry.depth >= depth && !pv_node {
                     return score;
                 }
             }

@@ -16,6 +16,19 @@ pub enum Bound {
     Upper,
 }
 
+impl Bound {
+    /// Whether a stored `score` with this bound settles a search of the window
+    /// (`alpha`, `beta`): exact, or a bound on the side of the window it was stored for.
+    pub fn settles(self, score: Score, alpha: Score, beta: Score) -> bool {
+        match self {
+            Bound::Exact => true,
+            Bound::Lower => score >= beta,
+            Bound::Upper => score <= alpha,
+            Bound::Empty => false,
+        }
+    }
+}
+
 #[derive(Copy, Clone, Debug)]
 pub struct Entry<M> {
     pub key: u64,

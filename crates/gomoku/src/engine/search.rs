@@ -233,6 +233,18 @@ impl Search {
         }
     }
 
+    /// Counts a visit to a node `ply` plies deep and clears its line; false (and the search
+    /// marked as aborted) when the budget is spent.
+    fn enter(&mut self, ply: usize) -> bool {
+        self.nodes += 1;
+        self.pv[ply].clear();
+        if self.out_of_budget() {
+            self.aborted = true;
+            return false;
+        }
+        true
+    }
+
     fn out_of_budget(&mut self) -> bool {
         if self.limits.nodes.is_some_and(|n| self.nodes > n) {
             return true;
@@ -266,10 +278,7 @@ impl Search {
         cut_node: bool,
     ) -> Score {
         let pv_node = beta > alpha.plus_one();
-        self.nodes += 1;
-        self.pv[ply].clear();
-        if self.out_of_budget() {
-            self.aborted = true;
+        if !self.enter(ply) {
             return Score::DRAW;
         }
         let me = board.side_to_move();
@@ -323,13 +332,8 @@ impl Search {
         if let Some(entry) = self.tt.probe(key) {
             tt_move = entry.mv.and_then(|code| Point::from_index(code as usize));
             let score = entry.score.to_root_relative(plies);
-            let usable = match entry.bound {
-                Bound::Exact => true,
-                Bound::Lower => score >= beta,
-                Bound::Upper => score <= alpha,
-                Bound::Empty => false,
-            };
-            if usable && !pv_node && ply > 0 && entry.depth as i32 >= depth {
+            let settles = entry.bound.settles(score, alpha, beta);
+            if settles && !pv_node && ply > 0 && entry.depth as i32 >= depth {
                 return score;
             }
         }
@@ -452,13 +456,8 @@ impl Search {
         beta: Score,
         qply: u32,
     ) -> Score {
-        if qply > 0 {
-            self.nodes += 1;
-            self.pv[ply].clear();
-            if self.out_of_budget() {
-                self.aborted = true;
-                return Score::DRAW;
-            }
+        if qply > 0 && !self.enter(ply) {
+            return Score::DRAW;
         }
         let me = board.side_to_move();
         if let Some(outcome) = board.outcome() {

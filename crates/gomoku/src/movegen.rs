@@ -43,6 +43,10 @@ pub struct MoveGen {
     pub max_candidates: usize,
     /// Whether the last call left moves out for `max_candidates`.
     pub truncated: bool,
+    /// Answer an opponent's four-three (or double four) to make with only the moves that stop
+    /// it and our own fours.
+    pub defend_double_threats: bool,
+    double_threats: Vec<Point>,
 }
 
 impl Default for MoveGen {
@@ -51,6 +55,8 @@ impl Default for MoveGen {
             priorities: vec![0; MAX_SIZE * MAX_SIZE],
             max_candidates: 0,
             truncated: false,
+            defend_double_threats: true,
+            double_threats: Vec::with_capacity(16),
         }
     }
 }
@@ -70,7 +76,39 @@ pub fn five_points(board: &Board, colour: Player, out: &mut Vec<Point>, limit: u
     }
 }
 
+/// Whether a `colour` stone on empty `p` would make two threats at once that cannot both be
+/// stopped: two fours, or a four and an open three (for renju Black, only a four and one open
+/// three: two fours or two threes would be a foul).
+fn double_threat(board: &Board, p: Point, colour: Player) -> bool {
+    let (mut fours, mut threes) = (0, 0);
+    for s in board.shapes(p, colour) {
+        fours += s.four_count();
+        threes += u32::from(s == Shape::OpenThree);
+    }
+    if colour == Player::First && board.rule().has_fouls(colour) {
+        fours == 1 && threes == 1
+    } else {
+        fours >= 2 || (fours >= 1 && threes >= 1)
+    }
+}
+
 impl MoveGen {
+    /// Collects the points of `points` where `them` would make a double threat; whether there
+    /// is any.
+    fn find_double_threats(&mut self, board: &Board, them: Player, points: &[Point]) -> bool {
+        self.double_threats.clear();
+        let t = board.threats(them);
+        if t.four == 0 || (t.four < 2 && t.open_three == 0) {
+            return false;
+        }
+        for &p in points {
+            if double_threat(board, p, them) {
+                self.double_threats.push(p);
+            }
+        }
+        !self.double_threats.is_empty()
+    }
+
     /// Empty points within Chebyshev distance 2 of a stone (the centre on an empty board),
     /// row by row: the rows of stones as bitmasks, widened by two each way and OR-ed over
     /// five rows.
@@ -119,12 +157,33 @@ impl MoveGen {
             return;
         }
         let mut forced = false;
+        let mut double_threats = false;
         if board.threats(them).five == 0 {
             Self::nearby(board, out);
-            board.retain_legal(out);
             forced = board.threats(them).open_four > 0;
+            if !forced && self.defend_double_threats {
+                double_threats = self.find_double_threats(board, them, out);
+            }
+            board.retain_legal(out);
         }
-        if forced {
+        if double_threats {
+            // The opponent has a four-three (or two fours) to make: keep our fours and the
+            // moves after which none of those points is one any more.
+            let targets = &self.double_threats;
+            out.retain(|&p| {
+                if board.shapes(p, me).iter().any(|s| s.is_four()) {
+                    return true;
+                }
+                board.play(p);
+                let holds = board.result().is_some()
+                    || targets
+                        .iter()
+                        .all(|&t| !board.is_empty(t) || !double_threat(board, t, them));
+                board.undo();
+                holds
+            });
+            forced = true;
+        } else if forced {
             // Keep only the moves after which the opponent has no open four to make, and our
             // own fours (which force a reply and so may come first).
             out.retain(|&p| {
@@ -161,6 +220,53 @@ impl MoveGen {
         if !forced && self.max_candidates > 0 && out.len() > self.max_candidates {
             out.truncate(self.max_candidates);
             self.truncated = true;
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::notation::parse_point;
+    use crate::rules::Rule;
+
+    fn points(text: &str) -> Vec<Point> {
+        text.split(',')
+            .map(|m| parse_point(m, 15).unwrap())
+            .collect()
+    }
+
+    fn candidates(defend: bool, rule: Rule) -> (Vec<String>, bool) {
+        // White has e5 f5 g5 (blocked by d5) and h6 h7: h5 makes a four and an open three.
+        let mut board = Board::from_stones(
+            15,
+            rule,
+            &points("d5,a1,a3,o15,o13"),
+            &points("e5,f5,g5,h6,h7"),
+            None,
+        )
+        .unwrap();
+        let mut gen = MoveGen {
+            max_candidates: 16,
+            defend_double_threats: defend,
+            ..MoveGen::default()
+        };
+        let mut out = Vec::new();
+        gen.candidates(&mut board, &mut out);
+        let mut names: Vec<String> = out.iter().map(|p| p.to_human(15)).collect();
+        names.sort();
+        (names, gen.truncated)
+    }
+
+    #[test]
+    fn a_four_three_to_come_is_answered_by_exactly_the_moves_that_stop_it() {
+        for rule in Rule::ALL {
+            // h5 and i5 spoil the four, h4 and h8 the three; h3 or h9 leave it open.
+            let (moves, truncated) = candidates(true, rule);
+            assert_eq!(moves, ["h4", "h5", "h8", "i5"], "{rule:?}");
+            assert!(!truncated, "a complete defence set is never cut");
+            let (all, truncated) = candidates(false, rule);
+            assert!(all.len() == 16 && truncated, "{rule:?}: {all:?}");
         }
     }
 }

@@ -41,6 +41,9 @@ pub struct SearchParams {
     /// shape on its point is at least this (as `Shape as u8`: 7 = a four, so the move stops
     /// a four or an open three; 6 = an open three, so it also stops a two from growing).
     pub stop_shape: u8,
+    /// Whether a node where the opponent has a four-three (or two fours) to make searches only
+    /// the moves that stop it and its own fours (1), or every candidate (0).
+    pub double_threat_defence: u8,
 }
 
 impl Default for SearchParams {
@@ -61,6 +64,7 @@ impl Default for SearchParams {
             block_extension: 1,
             quiescence_plies: 8,
             stop_shape: Shape::Four as u8,
+            double_threat_defence: 1,
         }
     }
 }
@@ -83,6 +87,7 @@ impl SearchParams {
         "block-ext",
         "qs",
         "stop-shape",
+        "dt-defence",
     ];
 
     /// Sets one knob by its name in [`SearchParams::KEYS`]; `Ok(false)` if the name is not
@@ -114,6 +119,7 @@ impl SearchParams {
             "block-ext" => self.block_extension = small(0, 1)? as i32,
             "qs" => self.quiescence_plies = small(0, 64)? as u32,
             "stop-shape" => self.stop_shape = small(1, 10)? as u8,
+            "dt-defence" => self.double_threat_defence = small(0, 1)? as u8,
             _ => return Ok(false),
         }
         Ok(true)
@@ -132,6 +138,7 @@ mod tests {
                 "block-ext" => "0",
                 "lmr-div" => "77",
                 "stop-shape" => "6",
+                "dt-defence" => "0",
                 _ => "7",
             };
             assert_eq!(p.set(key, value), Ok(true), "{key}");

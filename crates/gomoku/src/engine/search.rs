@@ -96,6 +96,7 @@ impl Search {
         }
         let mut movegen = MoveGen::default();
         movegen.max_candidates = max_candidates;
+        movegen.defend_double_threats = params.double_threat_defence != 0;
         Search {
             tt,
             movegen,

@@ -44,6 +44,9 @@ pub struct SearchParams {
     /// Whether a node where the opponent has a four-three (or two fours) to make searches only
     /// the moves that stop it and its own fours (1), or every candidate (0).
     pub double_threat_defence: u8,
+    /// Internal iterative reduction: a node at least this deep with no table move is
+    /// searched one ply shallower (0: never).
+    pub iir_depth: i32,
 }
 
 impl Default for SearchParams {
@@ -65,6 +68,7 @@ impl Default for SearchParams {
             quiescence_plies: 8,
             stop_shape: Shape::Four as u8,
             double_threat_defence: 1,
+            iir_depth: 5,
         }
     }
 }
@@ -88,6 +92,7 @@ impl SearchParams {
         "qs",
         "stop-shape",
         "dt-defence",
+        "iir-depth",
     ];
 
     /// Sets one knob by its name in [`SearchParams::KEYS`]; `Ok(false)` if the name is not
@@ -120,6 +125,7 @@ impl SearchParams {
             "qs" => self.quiescence_plies = small(0, 64)? as u32,
             "stop-shape" => self.stop_shape = small(1, 10)? as u8,
             "dt-defence" => self.double_threat_defence = small(0, 1)? as u8,
+            "iir-depth" => self.iir_depth = small(0, 64)? as i32,
             _ => return Ok(false),
         }
         Ok(true)
@@ -139,6 +145,7 @@ mod tests {
                 "lmr-div" => "77",
                 "stop-shape" => "6",
                 "dt-defence" => "0",
+                "iir-depth" => "7",
                 _ => "7",
             };
             assert_eq!(p.set(key, value), Ok(true), "{key}");

@@ -340,6 +340,9 @@ impl Search {
         }
 
         let p = self.params;
+        if p.iir_depth > 0 && ply > 0 && depth >= p.iir_depth && tt_move.is_none() {
+            depth -= 1;
+        }
         if !pv_node && !threatened && ply > 0 && depth <= p.rfp_max_depth && !beta.is_decided() {
             let eval = evaluate(board);
             if eval - p.rfp_margin * depth >= beta.value() {

@@ -71,7 +71,7 @@ impl Default for EngineOptions {
             root_vcf: true,
             root_vct: true,
             leaf_vcf: false,
-            max_candidates: 16,
+            max_candidates: 12,
             root_defence: true,
             selective: true,
             params: SearchParams::default(),

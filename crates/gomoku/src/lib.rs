@@ -15,7 +15,7 @@
 mod board;
 mod describe;
 mod engine;
-mod eval;
+pub mod eval;
 mod forbidden;
 mod game;
 mod geometry;
@@ -32,6 +32,7 @@ pub use describe::{describe, parse_position, render, Description, SideThreats};
 pub use engine::{
     move_budget, stop_flag, Analysis, Engine, EngineOptions, Info, SearchParams, MAX_THREADS,
 };
+pub use eval::{EvalKind, Weights};
 pub use forbidden::Foul;
 pub use game::Gomoku;
 pub use geometry::{Dir, DIRS};

@@ -18,6 +18,7 @@ pub use params::SearchParams;
 pub use time::move_budget;
 
 use crate::board::Board;
+use crate::eval::EvalKind;
 use crate::game::Gomoku;
 use crate::notation::Point;
 use crate::threat::{ThreatKind, ThreatLimits, ThreatSolver};
@@ -55,6 +56,8 @@ pub struct EngineOptions {
     /// Search threads (Lazy SMP: they share one table); 1 keeps depth- and node-limited
     /// searches deterministic.
     pub threads: usize,
+    /// The evaluation the searches call (`eval=learned|classic` in `wuzi match`).
+    pub eval: EvalKind,
 }
 
 impl Default for EngineOptions {
@@ -76,6 +79,7 @@ impl Default for EngineOptions {
             selective: true,
             params: SearchParams::default(),
             threads: 1,
+            eval: EvalKind::default(),
         }
     }
 }
@@ -154,6 +158,7 @@ impl Engine {
         }));
         let mut game = Gomoku::new(board);
         game.set_max_candidates(options.max_candidates);
+        game.set_eval(options.eval);
         if options.leaf_vcf {
             game.enable_leaf_vcf(leaf_threats);
         }
@@ -163,7 +168,14 @@ impl Engine {
                 .with_options(options.search),
             table: table.clone(),
             workers: (0..options.threads.clamp(1, MAX_THREADS))
-                .map(|_| search::Search::new(table.clone(), options.max_candidates, options.params))
+                .map(|_| {
+                    search::Search::new(
+                        table.clone(),
+                        options.max_candidates,
+                        options.params,
+                        options.eval,
+                    )
+                })
                 .collect(),
             threats: ThreatSolver::new(root_threats),
             options,

@@ -1,4 +1,5 @@
-//! Static evaluation from the incremental shape counts, from the side to move's view.
+//! The hand-weighted evaluation wuzi started with: shape counts times fixed values, kept as
+//! `eval=classic` so the learned one can be measured against it.
 
 use crate::board::Board;
 use crate::pattern::Shape;

@@ -26,6 +26,8 @@ const SPAN: usize = 2 * REACH + 1;
 /// Bytes per stored line of shapes (padding of `REACH` at the front).
 const LINE_BYTES: usize = 32;
 const _: () = assert!(MAX_SIZE + 2 * REACH <= LINE_BYTES);
+/// Keys one move can change: both colours on the point and on `SPAN - 1` cells of 4 lines.
+const KEY_LOG_PER_MOVE: usize = 2 * (1 + 4 * (SPAN - 1));
 const ZOBRIST_SEED: u64 = 0x5755_5A49_474F_4D4B;
 
 fn zobrist() -> &'static [u64] {
@@ -132,6 +134,8 @@ struct Snapshot {
     shapes: [[[u8; SPAN]; 4]; 2],
     counts: [[u16; SHAPE_COUNT]; 2],
     values: [[i32; 2]; 2],
+    /// Length of `key_log` before the move.
+    key_log: usize,
 }
 
 /// A Gomoku position with its history. See the crate docs.
@@ -159,6 +163,8 @@ pub struct Board {
     keys: [[u16; CELLS]; 2],
     /// Per colour and role, the sum of `weights` over the codes of the empty points.
     values: [[i32; 2]; 2],
+    /// (colour * CELLS + point, old key) of every key a move changed, undone in reverse.
+    key_log: Vec<(u16, u16)>,
     hash: u64,
     side: Player,
     stones: usize,
@@ -188,6 +194,7 @@ impl Board {
             weights: embedded_weights(rule),
             keys: [[0; CELLS]; 2],
             values: [[0; 2]; 2],
+            key_log: Vec::with_capacity(size * size * KEY_LOG_PER_MOVE),
             hash: 0,
             side: Player::First,
             stones: 0,
@@ -248,6 +255,7 @@ impl Board {
             }
         }
         b.snapshots.clear();
+        b.key_log.clear();
         let side = match to_move {
             Some(s) => s,
             None if black.len() == white.len() => Player::First,
@@ -469,6 +477,7 @@ impl Board {
             shapes: [[[0; SPAN]; 4]; 2],
             counts: self.counts,
             values: self.values,
+            key_log: self.key_log.len(),
         };
         for d in 0..4 {
             let (l, q) = (self.geo.line[d][i] as usize, self.geo.pos[d][i] as usize);
@@ -478,6 +487,7 @@ impl Board {
         }
         self.snapshots.push(snap);
         for k in 0..2 {
+            self.key_log.push(((k * CELLS + i) as u16, self.keys[k][i]));
             let code = code_of_key(std::mem::take(&mut self.keys[k][i]));
             for role in 0..2 {
                 self.values[k][role] -= self.weights.tables[k][role][code];
@@ -508,23 +518,17 @@ impl Board {
         for d in 0..4 {
             let (l, q) = (self.geo.line[d][i] as usize, self.geo.pos[d][i] as usize);
             self.bits[col][d][l] &= !(1 << (q + REACH));
-            let start = self.geo.start[d][l] as isize;
             for k in 0..2 {
-                // Put back the key digits of the shapes this move changed.
-                for (r, &old) in snap.shapes[k][d].iter().enumerate() {
-                    let now = self.shapes[k][d][l][q + r];
-                    if now != old {
-                        let at = (start + (q + r - REACH) as isize * STEP[d]) as usize;
-                        let key = self.keys[k][at] as i32
-                            + (old as i32 - now as i32) * KEY_STEP[d] as i32;
-                        self.keys[k][at] = key as u16;
-                    }
-                }
                 self.shapes[k][d][l][q..q + SPAN].copy_from_slice(&snap.shapes[k][d]);
             }
         }
         self.counts = snap.counts;
         self.values = snap.values;
+        let keys = self.keys.as_flattened_mut();
+        for &(at, key) in self.key_log[snap.key_log..].iter().rev() {
+            keys[at as usize] = key;
+        }
+        self.key_log.truncate(snap.key_log);
     }
 
     /// Recomputes the shapes of the empty points within `radius` of position `q` of a line.
@@ -565,6 +569,7 @@ impl Board {
     #[inline(always)]
     fn rekey(&mut self, k: usize, at: usize, d: usize, old: u8, new: u8) {
         let key = self.keys[k][at];
+        self.key_log.push(((k * CELLS + at) as u16, key));
         let step = KEY_STEP[d] as i32;
         let next = (key as i32 + (new as i32 - old as i32) * step) as u16;
         self.keys[k][at] = next;

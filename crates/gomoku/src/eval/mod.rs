@@ -56,6 +56,8 @@ pub fn evaluate(board: &Board) -> i32 {
 }
 
 /// The classic evaluation (the tuner fits its scale to put the learned one in the same units).
+pub use classic::classic_weights;
+
 pub fn evaluate_classic(board: &Board) -> i32 {
     classic::evaluate(board)
 }

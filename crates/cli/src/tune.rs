@@ -5,9 +5,10 @@ use clap::Args;
 use std::io::{BufWriter, Write};
 use std::path::PathBuf;
 use std::time::Instant;
-use wuzi_gomoku::{EvalKind, Rule};
+use wuzi_gomoku::{EvalKind, Rule, Weights};
 use wuzi_tune::data::parse_all;
 use wuzi_tune::fit::{fit, FitConfig};
+use wuzi_tune::policy::{fit_policy, policy_stats};
 use wuzi_tune::selfplay::{selfplay, SelfplayConfig};
 
 #[derive(Args, Debug)]
@@ -44,8 +45,15 @@ pub struct TuneArgs {
     #[arg(long, default_value = "freestyle")]
     pub rule: Rule,
     /// Where the weights go (the embedded ones: crates/gomoku/src/eval/weights/<rule>.txt).
+    #[arg(long, required_unless_present = "policy_stats")]
+    pub out: Option<PathBuf>,
+    /// Instead of fitting: how often the move the search chose was the first 1, 3 or 8 of the
+    /// classic and of the learned move ordering.
     #[arg(long)]
-    pub out: PathBuf,
+    pub policy_stats: bool,
+    /// The weights the learned ordering reads (default: the embedded ones).
+    #[arg(long)]
+    pub weights: Option<PathBuf>,
     #[arg(long, default_value_t = FitConfig::default().epochs)]
     pub epochs: usize,
     /// Adam's step in evaluation units.
@@ -99,6 +107,10 @@ pub fn run_tune(args: &TuneArgs) -> Result<String, String> {
     let text = std::fs::read_to_string(&args.data)
         .map_err(|e| format!("cannot read {}: {e}", args.data.display()))?;
     let samples = parse_all(&text).map_err(|e| format!("{}: {e}", args.data.display()))?;
+    if args.policy_stats {
+        return policy_report(args, &samples);
+    }
+    let out = args.out.clone().ok_or("--out is required to fit")?;
     let config = FitConfig {
         epochs: args.epochs,
         rate: args.rate,
@@ -111,9 +123,13 @@ pub fn run_tune(args: &TuneArgs) -> Result<String, String> {
             eprintln!("epoch {epoch}: train loss {loss:.5}");
         }
     })?;
+    let policy = fit_policy(&samples, args.rule, config.epochs, MIDDLE_GAME_STONES);
+    let mut weights = r.weights.clone();
+    weights.policy = policy.policy;
     let report = format!(
         "{} positions ({} held out), scale {:.1} units per log-odds\n\
          loss (train / held out): classic {:.5} / {:.5}, learned {:.5} / {:.5}\n\
+         policy: {} positions, loss (cross-entropy of the chosen move) {:.4} -> {:.4}\n\
          fitted in {:.0} s",
         r.train,
         r.holdout,
@@ -122,6 +138,9 @@ pub fn run_tune(args: &TuneArgs) -> Result<String, String> {
         r.classic_loss.1,
         r.fitted_loss.0,
         r.fitted_loss.1,
+        policy.positions,
+        policy.loss.0,
+        policy.loss.1,
         start.elapsed().as_secs_f64()
     );
     let header = format!(
@@ -132,10 +151,36 @@ pub fn run_tune(args: &TuneArgs) -> Result<String, String> {
         config.rate,
         config.l2
     );
-    std::fs::write(&args.out, r.weights.to_text(&header))
-        .map_err(|e| format!("cannot write {}: {e}", args.out.display()))?;
-    Ok(format!(
-        "{report}\nweights written to {}",
-        args.out.display()
-    ))
+    std::fs::write(&out, weights.to_text(&header))
+        .map_err(|e| format!("cannot write {}: {e}", out.display()))?;
+    Ok(format!("{report}\nweights written to {}", out.display()))
+}
+
+/// Middle game: from this many stones on.
+const MIDDLE_GAME_STONES: usize = 10;
+
+fn policy_report(args: &TuneArgs, samples: &[wuzi_tune::data::Sample]) -> Result<String, String> {
+    let weights: &'static Weights = match &args.weights {
+        None => wuzi_gomoku::eval::embedded_weights(args.rule),
+        Some(path) => {
+            let text = std::fs::read_to_string(path)
+                .map_err(|e| format!("cannot read {}: {e}", path.display()))?;
+            let w = Weights::parse(&text).map_err(|e| format!("{}: {e}", path.display()))?;
+            // One set of weights for the life of the command.
+            Box::leak(Box::new(w))
+        }
+    };
+    let mut report = String::new();
+    for (name, order) in [
+        ("classic", EvalKind::Classic),
+        ("learned", EvalKind::Learned),
+    ] {
+        let s = policy_stats(samples, args.rule, order, weights, MIDDLE_GAME_STONES);
+        let [a, b, c] = s.percent();
+        report += &format!(
+            "{name} order: {} positions, chosen move first {a:.1}%, in first 3 {b:.1}%, in first 8 {c:.1}%\n",
+            s.positions
+        );
+    }
+    Ok(report.trim_end().to_string())
 }

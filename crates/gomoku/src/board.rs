@@ -631,7 +631,7 @@ impl Board {
 
     /// The pattern code of an empty point for `colour` from the kept key (0 on occupied
     /// points).
-    #[cfg(test)]
+    #[inline(always)]
     pub(crate) fn code(&self, p: Point, colour: Player) -> usize {
         code_of_key(self.keys[colour.index()][p.index()])
     }

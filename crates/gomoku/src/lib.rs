@@ -36,6 +36,7 @@ pub use eval::{EvalKind, Weights};
 pub use forbidden::Foul;
 pub use game::Gomoku;
 pub use geometry::{Dir, DIRS};
+pub use movegen::ordered_candidates;
 pub use notation::{
     format_moves, parse_moves, parse_point, MoveListError, Point, MAX_SIZE, MIN_SIZE,
 };

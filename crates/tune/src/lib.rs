@@ -8,4 +8,5 @@
 
 pub mod data;
 pub mod fit;
+pub mod policy;
 pub mod selfplay;

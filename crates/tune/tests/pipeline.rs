@@ -6,6 +6,7 @@ use wuzi_gomoku::{Board, Engine, EngineOptions, EvalKind, Rule};
 use wuzi_search::Limits;
 use wuzi_tune::data::parse_all;
 use wuzi_tune::fit::{fit, FitConfig};
+use wuzi_tune::policy::fit_policy;
 use wuzi_tune::selfplay::{selfplay, SelfplayConfig};
 
 #[test]
@@ -34,7 +35,11 @@ fn selfplay_then_fit_gives_a_working_engine() {
         assert!(report.fitted_loss.0 <= report.classic_loss.0 + 0.05);
 
         // The file round-trips, and an engine with these weights plays.
-        let text = report.weights.to_text("test");
+        let policy = fit_policy(&samples, rule, 20, 6);
+        assert!(policy.positions > 0 && policy.loss.1 < policy.loss.0);
+        let mut fitted = report.weights.clone();
+        fitted.policy = policy.policy;
+        let text = fitted.to_text("test");
         let weights: &'static Weights = Box::leak(Box::new(Weights::parse(&text).unwrap()));
         // An open three of the side to move is good for it.
         let mut board = Board::from_moves(15, rule, "h8 a1 i8 a15 j8 o1").unwrap();
@@ -48,6 +53,7 @@ fn selfplay_then_fit_gives_a_working_engine() {
         let options = EngineOptions {
             table_bytes: 1 << 20,
             eval: EvalKind::Learned,
+            order: EvalKind::Learned,
             ..EngineOptions::default()
         };
         let mut engine = Engine::new(board.clone(), options);

@@ -58,6 +58,8 @@ pub struct EngineOptions {
     pub threads: usize,
     /// The evaluation the searches call (`eval=learned|classic` in `wuzi match`).
     pub eval: EvalKind,
+    /// How quiet candidates are ordered (`order=learned|classic`).
+    pub order: EvalKind,
 }
 
 impl Default for EngineOptions {
@@ -80,6 +82,7 @@ impl Default for EngineOptions {
             params: SearchParams::default(),
             threads: 1,
             eval: EvalKind::default(),
+            order: EvalKind::Classic,
         }
     }
 }
@@ -174,6 +177,7 @@ impl Engine {
                         options.max_candidates,
                         options.params,
                         options.eval,
+                        options.order,
                     )
                 })
                 .collect(),

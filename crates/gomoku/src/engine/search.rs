@@ -92,6 +92,7 @@ impl Search {
         max_candidates: usize,
         params: SearchParams,
         eval: EvalKind,
+        order: EvalKind,
     ) -> Search {
         let mut lmr = [[0u8; 64]; 64];
         for (d, row) in lmr.iter_mut().enumerate().skip(1) {
@@ -102,6 +103,7 @@ impl Search {
         }
         let mut movegen = MoveGen::default();
         movegen.max_candidates = max_candidates;
+        movegen.order = order;
         Search {
             tt,
             movegen,
@@ -593,13 +595,14 @@ mod tests {
             .collect();
         let before = board.hash();
         let tt = Arc::new(SharedTable::with_bytes(1 << 20));
-        let found = Search::new(tt, 16, SearchParams::default(), EvalKind::Classic).run(
-            &mut board,
-            limits,
-            &excluded,
-            1,
-            |_| {},
-        );
+        let found = Search::new(
+            tt,
+            16,
+            SearchParams::default(),
+            EvalKind::Classic,
+            EvalKind::Classic,
+        )
+        .run(&mut board, limits, &excluded, 1, |_| {});
         assert_eq!(board.hash(), before, "the board is left as it was");
         found
     }

@@ -12,7 +12,9 @@ mod weights;
 pub use codes::{code_of, renju_black_dead, shapes_of, CODES};
 pub(crate) use codes::{code_of_key, key_of, KEY_STEP};
 pub use learned::{features, learned_from_scratch, Feature};
-pub use weights::{embedded as embedded_weights, Weights, MAX_VALUE, MOVER, WAITER};
+pub use weights::{
+    embedded as embedded_weights, Weights, ATTACK, DEFENCE, MAX_VALUE, MOVER, WAITER,
+};
 
 use crate::board::Board;
 use std::str::FromStr;
@@ -34,7 +36,7 @@ impl FromStr for EvalKind {
         match s {
             "learned" => Ok(EvalKind::Learned),
             "classic" => Ok(EvalKind::Classic),
-            _ => Err(format!("eval: \"{s}\" is not learned or classic")),
+            _ => Err(format!("\"{s}\" is not learned or classic")),
         }
     }
 }

@@ -7,8 +7,11 @@
 //! wuzi-weights 1
 //! rule renju
 //! tempo <black to move> <white to move>
-//! <table> <code> <value>      table: black-mover, black-waiter, white-mover, white-waiter
+//! <table> <code> <value>      table: black-mover, black-waiter, white-mover, white-waiter,
+//!                             black-attack, black-defence, white-attack, white-defence
 //! ```
+//! The last four are the move-ordering policy: a candidate's priority for the colour to move
+//! is `attack[its code] + defence[the opponent's code there]`.
 //! Codes not listed are worth 0.
 
 use super::codes::{renju_black_dead, shapes_of, CODES};
@@ -20,7 +23,20 @@ use std::sync::OnceLock;
 pub const MOVER: usize = 0;
 /// ... and while the other colour is to move.
 pub const WAITER: usize = 1;
-const TABLE_NAMES: [&str; 4] = ["black-mover", "black-waiter", "white-mover", "white-waiter"];
+/// The policy table of the point's code for the side to move...
+pub const ATTACK: usize = 0;
+/// ... and of its code for the opponent.
+pub const DEFENCE: usize = 1;
+const TABLE_NAMES: [&str; 8] = [
+    "black-mover",
+    "black-waiter",
+    "white-mover",
+    "white-waiter",
+    "black-attack",
+    "black-defence",
+    "white-attack",
+    "white-defence",
+];
 /// Values beyond this are refused: a point worth more than a five means a broken fit.
 pub const MAX_VALUE: i32 = 30_000;
 const VERSION: &str = "wuzi-weights 1";
@@ -34,6 +50,8 @@ pub struct Weights {
     pub tempo: [i32; 2],
     /// `[colour][role][code]`.
     pub tables: [[[i32; CODES]; 2]; 2],
+    /// `[colour to move][ATTACK or DEFENCE][code]`.
+    pub policy: [[[i32; CODES]; 2]; 2],
 }
 
 impl Weights {
@@ -43,6 +61,7 @@ impl Weights {
             rule,
             tempo: [0; 2],
             tables: [[[0; CODES]; 2]; 2],
+            policy: [[[0; CODES]; 2]; 2],
         }
     }
 
@@ -99,7 +118,11 @@ impl Weights {
             let code: usize = code.parse().ok().filter(|&c| c < CODES).ok_or_else(|| {
                 format!("weights line {n}: \"{code}\" is not a code below {CODES}")
             })?;
-            w.tables[t / 2][t % 2][code] = value(n, v)?;
+            let v = value(n, v)?;
+            match t {
+                0..=3 => w.tables[t / 2][t % 2][code] = v,
+                _ => w.policy[(t - 4) / 2][t % 2][code] = v,
+            }
         }
         w.clear_dead_codes();
         Ok(w)
@@ -129,7 +152,10 @@ impl Weights {
         let _ = writeln!(s, "tempo {} {}", self.tempo[0], self.tempo[1]);
         for (t, name) in TABLE_NAMES.iter().enumerate() {
             for code in 0..CODES {
-                let v = self.tables[t / 2][t % 2][code];
+                let v = match t {
+                    0..=3 => self.tables[t / 2][t % 2][code],
+                    _ => self.policy[(t - 4) / 2][t % 2][code],
+                };
                 if v != 0 {
                     let shapes = shapes_of(code)
                         .map(|s| s.map(|x| x.name()).join(" "))
@@ -194,6 +220,7 @@ mod tests {
         w.tempo = [12, -3];
         w.tables[1][WAITER][77] = -40;
         w.tables[0][MOVER][5] = 9;
+        w.policy[1][DEFENCE][1000] = 300;
         let text = w.to_text("test");
         assert_eq!(Weights::parse(&text), Ok(w));
         for bad in [

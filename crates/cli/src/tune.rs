@@ -10,6 +10,7 @@ use wuzi_tune::data::parse_all;
 use wuzi_tune::fit::{fit, FitConfig};
 use wuzi_tune::policy::{fit_policy, policy_stats};
 use wuzi_tune::selfplay::{selfplay, SelfplayConfig};
+use wuzi_tune::swing::swing;
 
 #[derive(Args, Debug)]
 pub struct SelfplayArgs {
@@ -45,12 +46,19 @@ pub struct TuneArgs {
     #[arg(long, default_value = "freestyle")]
     pub rule: Rule,
     /// Where the weights go (the embedded ones: crates/gomoku/src/eval/weights/<rule>.txt).
-    #[arg(long, required_unless_present = "policy_stats")]
+    #[arg(long, required_unless_present_any = ["policy_stats", "swing"])]
     pub out: Option<PathBuf>,
     /// Instead of fitting: how often the move the search chose was the first 1, 3 or 8 of the
     /// classic and of the learned move ordering.
     #[arg(long)]
     pub policy_stats: bool,
+    /// Instead of fitting: search this many middle-game positions of the data with each
+    /// evaluation and report the mean change of the score between consecutive depths.
+    #[arg(long)]
+    pub swing: Option<usize>,
+    /// Milliseconds per position for `--swing`.
+    #[arg(long, default_value_t = 1000)]
+    pub swing_ms: u64,
     /// The weights the learned ordering reads (default: the embedded ones).
     #[arg(long)]
     pub weights: Option<PathBuf>,
@@ -109,6 +117,21 @@ pub fn run_tune(args: &TuneArgs) -> Result<String, String> {
     let samples = parse_all(&text).map_err(|e| format!("{}: {e}", args.data.display()))?;
     if args.policy_stats {
         return policy_report(args, &samples);
+    }
+    if let Some(count) = args.swing {
+        let mut report = String::new();
+        for (name, eval) in [
+            ("classic", EvalKind::Classic),
+            ("learned", EvalKind::Learned),
+        ] {
+            let time = std::time::Duration::from_millis(args.swing_ms);
+            let s = swing(&samples, args.rule, eval, count, MIDDLE_GAME_STONES, time);
+            report += &format!(
+                "{name} eval: mean score change between depths {:.1} ({} depth pairs, {} positions)\n",
+                s.mean, s.pairs, s.positions
+            );
+        }
+        return Ok(report.trim_end().to_string());
     }
     let out = args.out.clone().ok_or("--out is required to fit")?;
     let config = FitConfig {

@@ -10,3 +10,4 @@ pub mod data;
 pub mod fit;
 pub mod policy;
 pub mod selfplay;
+pub mod swing;

@@ -77,14 +77,36 @@ pub fn code_of(shapes: [Shape; 4]) -> usize {
     code_of_key(key_of(shapes))
 }
 
+/// `SHAPES[code]`: the sorted four shapes of each code (the inverse of `CODE` on sorted keys),
+/// built at compile time so weights loading does not scan every key.
+static SHAPES: [[u8; 4]; CODES] = {
+    let mut t = [[0u8; 4]; CODES];
+    let mut next = 0;
+    let n = SHAPE_COUNT as u8;
+    let mut a = 0;
+    while a < n {
+        let mut b = a;
+        while b < n {
+            let mut c = b;
+            while c < n {
+                let mut d = c;
+                while d < n {
+                    t[next] = [a, b, c, d];
+                    next += 1;
+                    d += 1;
+                }
+                c += 1;
+            }
+            b += 1;
+        }
+        a += 1;
+    }
+    t
+};
+
 /// The four shapes of a code, weakest first (for reports and the weights file's comments).
 pub fn shapes_of(code: usize) -> Option<[Shape; 4]> {
-    (0..KEYS as u16).find(|&k| code_of_key(k) == code).map(|k| {
-        let n = SHAPE_COUNT as u16;
-        let mut s = [0, 1, 2, 3].map(|d| Shape::from_u8((k / KEY_STEP[d] % n) as u8));
-        s.sort();
-        s
-    })
+    SHAPES.get(code).map(|s| s.map(Shape::from_u8))
 }
 
 /// True when a renju Black stone on a point with these shapes would (almost surely) be a foul:
@@ -120,6 +142,10 @@ mod tests {
         let mut sorted = a;
         sorted.sort();
         assert_eq!(shapes_of(code_of(a)), Some(sorted));
+        for code in 0..CODES {
+            assert_eq!(code_of(shapes_of(code).unwrap()), code);
+        }
+        assert_eq!(shapes_of(CODES), None);
         assert_eq!(code_of([Shape::None; 4]), 0);
     }
 

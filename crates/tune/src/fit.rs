@@ -22,7 +22,10 @@ pub struct FitConfig {
     pub epochs: usize,
     /// Adam's step, in evaluation units.
     pub rate: f64,
-    /// Pull towards the starting (classic) weights, per position.
+    /// Pull towards the starting (classic) weights, per position. 1e-4 plays better than a
+    /// looser fit with a lower held-out loss: 1e-6 (1000 epochs) took freestyle's held-out loss
+    /// from 0.615 to 0.554 but scored +16 ± 31 Elo against classic where 1e-4 scored
+    /// +104 ± 34 (400 games, 10k nodes).
     pub l2: f64,
     /// Positions with fewer stones are left out (the opening stones are random).
     pub min_stones: usize,

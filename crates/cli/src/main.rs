@@ -9,6 +9,7 @@ mod play_mnk;
 mod position;
 mod show;
 mod solve;
+mod tune;
 
 use clap::{Parser, Subcommand};
 use std::process::ExitCode;
@@ -48,6 +49,11 @@ enum Command {
     Serve(ServeArgs),
     /// Solve a small game exactly from the empty board.
     Solve(solve::SolveArgs),
+    /// Play node-limited games against itself and write every position with its result
+    /// (training data for `wuzi tune`).
+    Selfplay(tune::SelfplayArgs),
+    /// Fit the learned evaluation's tables to self-play data and write a weights file.
+    Tune(tune::TuneArgs),
     /// Count the whole game tree of a tiny game (nodes, complete games, distinct positions).
     Perft(solve::PerftArgs),
 }
@@ -147,5 +153,7 @@ fn main() -> ExitCode {
         }
         Command::Solve(args) => print(solve::solve(&args)),
         Command::Perft(args) => print(solve::perft(&args)),
+        Command::Selfplay(args) => print(tune::run_selfplay(&args)),
+        Command::Tune(args) => print(tune::run_tune(&args)),
     }
 }

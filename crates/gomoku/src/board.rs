@@ -4,7 +4,13 @@
 //! Shapes are stored line by line (per colour and direction), so the cells a move changes are
 //! contiguous: `play` saves those few bytes and the counts, and `undo` copies them back
 //! instead of recomputing. Nothing here allocates after construction.
+//!
+//! The learned evaluation rides on the same updates: each empty point keeps, per colour, the
+//! key of its four shapes (one digit per direction, see [`crate::eval`]), and the board keeps
+//! per colour and role the sum of the rule's table values over those codes, so evaluating
+//! is O(1) and a move costs a few table lookups per changed shape.
 
+use crate::eval::{code_of_key, embedded_weights, Weights, KEY_STEP};
 use crate::forbidden::Foul;
 use crate::geometry::{geometry, Dir, Geometry, CELLS, LINES, STEP};
 use crate::notation::{parse_moves_with_text, MoveListError, Point, MAX_SIZE, MIN_SIZE};
@@ -20,6 +26,8 @@ const SPAN: usize = 2 * REACH + 1;
 /// Bytes per stored line of shapes (padding of `REACH` at the front).
 const LINE_BYTES: usize = 32;
 const _: () = assert!(MAX_SIZE + 2 * REACH <= LINE_BYTES);
+/// Keys one move can change: both colours on the point and on `SPAN - 1` cells of 4 lines.
+const KEY_LOG_PER_MOVE: usize = 2 * (1 + 4 * (SPAN - 1));
 const ZOBRIST_SEED: u64 = 0x5755_5A49_474F_4D4B;
 
 fn zobrist() -> &'static [u64] {
@@ -125,6 +133,9 @@ impl From<MoveListError> for BoardError {
 struct Snapshot {
     shapes: [[[u8; SPAN]; 4]; 2],
     counts: [[u16; SHAPE_COUNT]; 2],
+    values: [[i32; 2]; 2],
+    /// Length of `key_log` before the move.
+    key_log: usize,
 }
 
 /// A Gomoku position with its history. See the crate docs.
@@ -146,6 +157,14 @@ pub struct Board {
     pub(crate) shapes: [[[[u8; LINE_BYTES]; LINES]; 4]; 2],
     /// Per colour, the number of (empty point, direction) pairs with each shape.
     counts: [[u16; SHAPE_COUNT]; 2],
+    /// The learned evaluation's tables for this rule.
+    weights: &'static Weights,
+    /// Per colour and point, the direction-ordered key of its shapes (0 on occupied points).
+    keys: [[u16; CELLS]; 2],
+    /// Per colour and role, the sum of `weights` over the codes of the empty points.
+    values: [[i32; 2]; 2],
+    /// (colour * CELLS + point, old key) of every key a move changed, undone in reverse.
+    key_log: Vec<(u16, u16)>,
     hash: u64,
     side: Player,
     stones: usize,
@@ -172,6 +191,10 @@ impl Board {
             bits: [[[0; LINES]; 4]; 2],
             shapes: [[[[0; LINE_BYTES]; LINES]; 4]; 2],
             counts: [[0; SHAPE_COUNT]; 2],
+            weights: embedded_weights(rule),
+            keys: [[0; CELLS]; 2],
+            values: [[0; 2]; 2],
+            key_log: Vec::with_capacity(size * size * KEY_LOG_PER_MOVE),
             hash: 0,
             side: Player::First,
             stones: 0,
@@ -232,6 +255,7 @@ impl Board {
             }
         }
         b.snapshots.clear();
+        b.key_log.clear();
         let side = match to_move {
             Some(s) => s,
             None if black.len() == white.len() => Player::First,
@@ -452,6 +476,8 @@ impl Board {
         let mut snap = Snapshot {
             shapes: [[[0; SPAN]; 4]; 2],
             counts: self.counts,
+            values: self.values,
+            key_log: self.key_log.len(),
         };
         for d in 0..4 {
             let (l, q) = (self.geo.line[d][i] as usize, self.geo.pos[d][i] as usize);
@@ -460,6 +486,13 @@ impl Board {
             }
         }
         self.snapshots.push(snap);
+        for k in 0..2 {
+            self.key_log.push(((k * CELLS + i) as u16, self.keys[k][i]));
+            let code = code_of_key(std::mem::take(&mut self.keys[k][i]));
+            for role in 0..2 {
+                self.values[k][role] -= self.weights.tables[k][role][code];
+            }
+        }
         self.cells[i] = col as u8 + 1;
         self.hash ^= self.zobrist[col * CELLS + i];
         self.stones += 1;
@@ -490,6 +523,12 @@ impl Board {
             }
         }
         self.counts = snap.counts;
+        self.values = snap.values;
+        let keys = self.keys.as_flattened_mut();
+        for &(at, key) in self.key_log[snap.key_log..].iter().rev() {
+            keys[at as usize] = key;
+        }
+        self.key_log.truncate(snap.key_log);
     }
 
     /// Recomputes the shapes of the empty points within `radius` of position `q` of a line.
@@ -503,6 +542,7 @@ impl Board {
         let wall = self.geo.wall[d][l];
         let free = !(black | white);
         let (tb, tw) = (self.tables[0], self.tables[1]);
+        let start = self.geo.start[d][l] as isize;
         for r in lo..=hi {
             if (free >> (r + REACH)) & 1 == 0 {
                 continue;
@@ -512,19 +552,88 @@ impl Board {
             let x = (wall >> r) & 0x7FF;
             let sb = tb[state_index(b, w | x)];
             let sw = tw[state_index(w, b | x)];
-            let cell = &mut self.shapes[0][d][l][r + REACH];
-            if *cell != sb {
-                self.counts[0][*cell as usize] -= 1;
-                self.counts[0][sb as usize] += 1;
-                *cell = sb;
-            }
-            let cell = &mut self.shapes[1][d][l][r + REACH];
-            if *cell != sw {
-                self.counts[1][*cell as usize] -= 1;
-                self.counts[1][sw as usize] += 1;
-                *cell = sw;
+            let at = (start + r as isize * STEP[d]) as usize;
+            for (k, new) in [(0, sb), (1, sw)] {
+                let old = self.shapes[k][d][l][r + REACH];
+                if old != new {
+                    self.counts[k][old as usize] -= 1;
+                    self.counts[k][new as usize] += 1;
+                    self.shapes[k][d][l][r + REACH] = new;
+                    self.rekey(k, at, d, old, new);
+                }
             }
         }
+    }
+
+    /// One shape digit of a point's key changed: update the key and the evaluation sums.
+    #[inline(always)]
+    fn rekey(&mut self, k: usize, at: usize, d: usize, old: u8, new: u8) {
+        let key = self.keys[k][at];
+        self.key_log.push(((k * CELLS + at) as u16, key));
+        let step = KEY_STEP[d] as i32;
+        let next = (key as i32 + (new as i32 - old as i32) * step) as u16;
+        self.keys[k][at] = next;
+        let (was, now) = (code_of_key(key), code_of_key(next));
+        if was != now {
+            let t = &self.weights.tables[k];
+            self.values[k][0] += t[0][now] - t[0][was];
+            self.values[k][1] += t[1][now] - t[1][was];
+        }
+    }
+
+    /// Recomputes the keys and evaluation sums from the shapes (construction, new weights).
+    fn recompute_values(&mut self) {
+        self.keys = [[0; CELLS]; 2];
+        self.values = [[0; 2]; 2];
+        for y in 0..self.size {
+            for x in 0..self.size {
+                let p = Point::new(x, y);
+                if self.cells[p.index()] != 0 {
+                    continue;
+                }
+                for colour in [Player::First, Player::Second] {
+                    let k = colour.index();
+                    let key = crate::eval::key_of(self.shapes(p, colour));
+                    self.keys[k][p.index()] = key;
+                    for role in 0..2 {
+                        self.values[k][role] += self.weights.tables[k][role][code_of_key(key)];
+                    }
+                }
+            }
+        }
+    }
+
+    /// The learned evaluation's weights this board sums.
+    pub fn weights(&self) -> &'static Weights {
+        self.weights
+    }
+
+    /// Sums other weights (e.g. freshly fitted ones) from now on. The weights must be for this
+    /// board's rule, else nothing changes and the error says why.
+    pub fn set_weights(&mut self, weights: &'static Weights) -> Result<(), String> {
+        if weights.rule != self.rule {
+            return Err(format!(
+                "weights for {} on a {} board",
+                weights.rule.name(),
+                self.rule.name()
+            ));
+        }
+        self.weights = weights;
+        self.recompute_values();
+        Ok(())
+    }
+
+    /// Per colour and role, the incrementally kept sums of the learned tables.
+    #[inline(always)]
+    pub(crate) fn learned_values(&self) -> [[i32; 2]; 2] {
+        self.values
+    }
+
+    /// The pattern code of an empty point for `colour` from the kept key (0 on occupied
+    /// points).
+    #[inline(always)]
+    pub(crate) fn code(&self, p: Point, colour: Player) -> usize {
+        code_of_key(self.keys[colour.index()][p.index()])
     }
 
     /// Recomputes every shape and count from the stones (construction).
@@ -548,6 +657,7 @@ impl Board {
                 self.radius = saved;
             }
         }
+        self.recompute_values();
     }
 
     /// True when `colour` has a five (by its rule) somewhere on the board.

@@ -1,7 +1,7 @@
 //! Gomoku as a [`wuzi_search::Game`]: the board plus the engine's scratch state.
 
 use crate::board::Board;
-use crate::eval::evaluate;
+use crate::eval::{evaluate_with, EvalKind};
 use crate::movegen::{five_points, MoveGen};
 use crate::notation::{Point, MAX_SIZE};
 use crate::threat::{ThreatKind, ThreatLimits, ThreatSolver};
@@ -24,6 +24,7 @@ pub struct Gomoku {
     /// tells the root from the positions below it.
     excluded: Vec<Point>,
     root_stones: usize,
+    eval: EvalKind,
 }
 
 impl Gomoku {
@@ -35,6 +36,7 @@ impl Gomoku {
             leaf_vcf: None,
             excluded: Vec::new(),
             root_stones: 0,
+            eval: EvalKind::default(),
         }
     }
 
@@ -49,6 +51,11 @@ impl Gomoku {
     /// Searches at most `n` moves where nothing forces the reply (0: all).
     pub fn set_max_candidates(&mut self, n: usize) {
         self.movegen.max_candidates = n;
+    }
+
+    /// The evaluation the generic searcher calls at its leaves.
+    pub fn set_eval(&mut self, eval: EvalKind) {
+        self.eval = eval;
     }
 
     /// Switches on the leaf VCF with a table of `table_bytes`.
@@ -104,7 +111,7 @@ impl Game for Gomoku {
     }
 
     fn evaluate(&self) -> Score {
-        Score::heuristic(evaluate(&self.board))
+        Score::heuristic(evaluate_with(&self.board, self.eval))
     }
 
     fn candidate_moves(&mut self, out: &mut Vec<Point>) {

@@ -15,7 +15,7 @@
 mod board;
 mod describe;
 mod engine;
-mod eval;
+pub mod eval;
 mod forbidden;
 mod game;
 mod geometry;
@@ -32,9 +32,11 @@ pub use describe::{describe, parse_position, render, Description, SideThreats};
 pub use engine::{
     move_budget, stop_flag, Analysis, Engine, EngineOptions, Info, SearchParams, MAX_THREADS,
 };
+pub use eval::{EvalKind, Weights};
 pub use forbidden::Foul;
 pub use game::Gomoku;
 pub use geometry::{Dir, DIRS};
+pub use movegen::ordered_candidates;
 pub use notation::{
     format_moves, parse_moves, parse_point, MoveListError, Point, MAX_SIZE, MIN_SIZE,
 };

@@ -7,6 +7,7 @@
 //! it denies the opponent (defence).
 
 use crate::board::Board;
+use crate::eval::{EvalKind, ATTACK, DEFENCE};
 use crate::notation::{Point, MAX_SIZE};
 use crate::pattern::{Shape, REACH};
 use wuzi_search::Player;
@@ -47,6 +48,9 @@ pub struct MoveGen {
     /// it and our own fours.
     pub defend_double_threats: bool,
     double_threats: Vec<Point>,
+    /// How candidates are ordered: the hand weights of [`point_priority`], or the learned
+    /// policy tables (see [`crate::eval::Weights`]).
+    pub order: EvalKind,
 }
 
 impl Default for MoveGen {
@@ -57,6 +61,7 @@ impl Default for MoveGen {
             truncated: false,
             defend_double_threats: true,
             double_threats: Vec::with_capacity(16),
+            order: EvalKind::Classic,
         }
     }
 }
@@ -203,10 +208,21 @@ impl MoveGen {
             Self::nearby(board, out);
             board.retain_legal(out);
         }
-        for &p in out.iter() {
-            let attack = point_priority(board.shapes(p, me));
-            let defence = point_priority(board.shapes(p, them));
-            self.priorities[p.index()] = attack * 2 + defence;
+        match self.order {
+            EvalKind::Classic => {
+                for &p in out.iter() {
+                    let attack = point_priority(board.shapes(p, me));
+                    let defence = point_priority(board.shapes(p, them));
+                    self.priorities[p.index()] = attack * 2 + defence;
+                }
+            }
+            EvalKind::Learned => {
+                let policy = &board.weights().policy[me.index()];
+                for &p in out.iter() {
+                    self.priorities[p.index()] =
+                        policy[ATTACK][board.code(p, me)] + policy[DEFENCE][board.code(p, them)];
+                }
+            }
         }
         let priorities = &self.priorities;
         // Stable: equal points keep board order, so the search is deterministic.
@@ -222,6 +238,17 @@ impl MoveGen {
             self.truncated = true;
         }
     }
+}
+
+/// The engine's candidate moves for the side to move, best first by `order` (all of them: no
+/// width limit). For measuring move ordering from outside the engine.
+pub fn ordered_candidates(board: &mut Board, order: EvalKind, out: &mut Vec<Point>) {
+    let mut g = MoveGen {
+        order,
+        ..MoveGen::default()
+    };
+    out.clear();
+    g.candidates(board, out);
 }
 
 #[cfg(test)]

@@ -12,7 +12,7 @@
 
 use std::path::Path;
 use std::str::FromStr;
-use wuzi_gomoku::{parse_moves, Board, Engine, EngineOptions, Point, Rule, MAX_SIZE};
+use wuzi_gomoku::{parse_moves, Board, Engine, EngineOptions, EvalKind, Point, Rule, MAX_SIZE};
 use wuzi_search::Limits;
 
 /// How the lines of an opening file are written.
@@ -249,8 +249,11 @@ impl BalancedOpenings {
             if board.result().is_some() || self.made.contains(&moves) {
                 continue;
             }
+            // The classic evaluation judges the balance whatever the engine's default, so the
+            // generated openings stay the same list (and on the scale OPENING_BALANCE assumes).
             let options = EngineOptions {
                 table_bytes: 1 << 20,
+                eval: EvalKind::Classic,
                 ..EngineOptions::default()
             };
             let verdict = Engine::new(board, options).go(&Limits::depth(4), |_| {});

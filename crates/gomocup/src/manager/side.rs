@@ -129,6 +129,8 @@ fn apply_switch(options: &mut EngineOptions, key: &str, value: &str) -> Result<(
         "tt" => options.search.tt = switch()?,
         "killers" => options.search.killers = switch()?,
         "history" => options.search.history = switch()?,
+        "eval" => options.eval = value.parse()?,
+        "order" => options.order = value.parse()?,
         "threads" => options.threads = (number(key, value)? as usize).clamp(1, MAX_THREADS),
         "search" => {
             options.selective = match value {

@@ -18,6 +18,7 @@ pub use params::SearchParams;
 pub use time::move_budget;
 
 use crate::board::Board;
+use crate::eval::EvalKind;
 use crate::game::Gomoku;
 use crate::notation::Point;
 use crate::threat::{ThreatKind, ThreatLimits, ThreatSolver};
@@ -55,6 +56,10 @@ pub struct EngineOptions {
     /// Search threads (Lazy SMP: they share one table); 1 keeps depth- and node-limited
     /// searches deterministic.
     pub threads: usize,
+    /// The evaluation the searches call (`eval=learned|classic` in `wuzi match`).
+    pub eval: EvalKind,
+    /// How quiet candidates are ordered (`order=learned|classic`).
+    pub order: EvalKind,
 }
 
 impl Default for EngineOptions {
@@ -76,6 +81,8 @@ impl Default for EngineOptions {
             selective: true,
             params: SearchParams::default(),
             threads: 1,
+            eval: EvalKind::default(),
+            order: EvalKind::Classic,
         }
     }
 }
@@ -154,6 +161,7 @@ impl Engine {
         }));
         let mut game = Gomoku::new(board);
         game.set_max_candidates(options.max_candidates);
+        game.set_eval(options.eval);
         if options.leaf_vcf {
             game.enable_leaf_vcf(leaf_threats);
         }
@@ -163,7 +171,15 @@ impl Engine {
                 .with_options(options.search),
             table: table.clone(),
             workers: (0..options.threads.clamp(1, MAX_THREADS))
-                .map(|_| search::Search::new(table.clone(), options.max_candidates, options.params))
+                .map(|_| {
+                    search::Search::new(
+                        table.clone(),
+                        options.max_candidates,
+                        options.params,
+                        options.eval,
+                        options.order,
+                    )
+                })
                 .collect(),
             threats: ThreatSolver::new(root_threats),
             options,

@@ -15,7 +15,7 @@
 
 use super::params::SearchParams;
 use crate::board::Board;
-use crate::eval::evaluate;
+use crate::eval::{evaluate_with, EvalKind};
 use crate::geometry::DIRS;
 use crate::movegen::{five_points, MoveGen};
 use crate::notation::Point;
@@ -76,6 +76,7 @@ pub struct Search {
     fives: Vec<Point>,
     lmr: [[u8; 64]; 64],
     params: SearchParams,
+    eval: EvalKind,
     nodes: u64,
     limits: SearchLimits,
     aborted: bool,
@@ -86,7 +87,13 @@ pub struct Search {
 }
 
 impl Search {
-    pub fn new(tt: Arc<SharedTable>, max_candidates: usize, params: SearchParams) -> Search {
+    pub fn new(
+        tt: Arc<SharedTable>,
+        max_candidates: usize,
+        params: SearchParams,
+        eval: EvalKind,
+        order: EvalKind,
+    ) -> Search {
         let mut lmr = [[0u8; 64]; 64];
         for (d, row) in lmr.iter_mut().enumerate().skip(1) {
             for (i, r) in row.iter_mut().enumerate().skip(1) {
@@ -97,6 +104,7 @@ impl Search {
         let mut movegen = MoveGen::default();
         movegen.max_candidates = max_candidates;
         movegen.defend_double_threats = params.double_threat_defence != 0;
+        movegen.order = order;
         Search {
             tt,
             movegen,
@@ -105,6 +113,7 @@ impl Search {
             fives: Vec::with_capacity(8),
             lmr,
             params,
+            eval,
             nodes: 0,
             limits: SearchLimits::default(),
             aborted: false,
@@ -287,7 +296,7 @@ impl Search {
             return terminal_score(outcome, me, ply as u32);
         }
         if ply >= MAX_PLY - 1 {
-            return Score::heuristic(evaluate(board));
+            return Score::heuristic(evaluate_with(board, self.eval));
         }
         let plies = ply as u32;
         // No line from here ends sooner than the next ply, nor is better than winning there.
@@ -322,7 +331,7 @@ impl Search {
                 return self.quiesce(board, ply, alpha, beta, 0);
             }
             if !must_block || self.params.block_extension == 0 {
-                return Score::heuristic(evaluate(board));
+                return Score::heuristic(evaluate_with(board, self.eval));
             }
             depth = 0;
         }
@@ -344,7 +353,7 @@ impl Search {
             depth -= 1;
         }
         if !pv_node && !threatened && ply > 0 && depth <= p.rfp_max_depth && !beta.is_decided() {
-            let eval = evaluate(board);
+            let eval = evaluate_with(board, self.eval);
             if eval - p.rfp_margin * depth >= beta.value() {
                 return Score::heuristic(eval);
             }
@@ -356,7 +365,7 @@ impl Search {
         let mut left_out = self.movegen.truncated;
         if moves.is_empty() {
             self.moves[ply] = moves;
-            return Score::heuristic(evaluate(board));
+            return Score::heuristic(evaluate_with(board, self.eval));
         }
         if let Some(mv) = tt_move {
             if let Some(i) = moves.iter().position(|&m| m == mv) {
@@ -474,7 +483,7 @@ impl Search {
             return Score::win_in(plies + 1);
         }
         if ply >= MAX_PLY - 2 {
-            return Score::heuristic(evaluate(board));
+            return Score::heuristic(evaluate_with(board, self.eval));
         }
         if theirs.five > 0 {
             self.fives.clear();
@@ -488,7 +497,7 @@ impl Search {
             board.undo();
             return score;
         }
-        let stand = Score::heuristic(evaluate(board));
+        let stand = Score::heuristic(evaluate_with(board, self.eval));
         if stand >= beta || mine.four == 0 || qply >= self.params.quiescence_plies {
             return stand;
         }
@@ -590,13 +599,14 @@ mod tests {
             .collect();
         let before = board.hash();
         let tt = Arc::new(SharedTable::with_bytes(1 << 20));
-        let found = Search::new(tt, 16, SearchParams::default()).run(
-            &mut board,
-            limits,
-            &excluded,
-            1,
-            |_| {},
-        );
+        let found = Search::new(
+            tt,
+            16,
+            SearchParams::default(),
+            EvalKind::Classic,
+            EvalKind::Classic,
+        )
+        .run(&mut board, limits, &excluded, 1, |_| {});
         assert_eq!(board.hash(), before, "the board is left as it was");
         found
     }

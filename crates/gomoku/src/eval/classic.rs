@@ -1,4 +1,5 @@
-//! Static evaluation from the incremental shape counts, from the side to move's view.
+//! The hand-weighted evaluation wuzi started with: shape counts times fixed values, kept as
+//! `eval=classic` so the learned one can be measured against it.
 
 use crate::board::Board;
 use crate::pattern::Shape;
@@ -31,4 +32,22 @@ pub fn evaluate(board: &Board) -> i32 {
     let mine = material(board, me);
     let theirs = material(board, me.opponent());
     mine + mine / 4 - theirs
+}
+
+/// The classic evaluation written as learned tables (the point's four shape values, a quarter
+/// more for the side to move): where the tuner starts, and what it falls back to for codes
+/// its games never showed.
+pub fn classic_weights(rule: crate::rules::Rule) -> super::Weights {
+    let mut w = super::Weights::zero(rule);
+    for code in 0..super::CODES {
+        let value: i32 = super::shapes_of(code)
+            .map(|s| s.iter().map(|&x| shape_value(x)).sum())
+            .unwrap_or(0);
+        for colour in 0..2 {
+            w.tables[colour][super::MOVER][code] = value + value / 4;
+            w.tables[colour][super::WAITER][code] = value;
+        }
+    }
+    w.clear_dead_codes();
+    w
 }

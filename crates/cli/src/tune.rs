@@ -1,0 +1,209 @@
+//! `wuzi selfplay` and `wuzi tune`: the learned evaluation's training pipeline (the work is
+//! in the wuzi-tune crate; this parses arguments, reads and writes files, and reports).
+
+use clap::Args;
+use std::io::{BufWriter, Write};
+use std::path::PathBuf;
+use std::time::Instant;
+use wuzi_gomoku::{EvalKind, Rule, Weights};
+use wuzi_tune::data::parse_all;
+use wuzi_tune::fit::{fit, FitConfig};
+use wuzi_tune::policy::{fit_policy, policy_stats};
+use wuzi_tune::selfplay::{selfplay, SelfplayConfig};
+use wuzi_tune::swing::swing;
+
+#[derive(Args, Debug)]
+pub struct SelfplayArgs {
+    /// Games to play (each from a distinct balanced opening).
+    #[arg(long, default_value_t = 100)]
+    pub games: usize,
+    /// Nodes per move.
+    #[arg(long, default_value_t = 3000)]
+    pub nodes: u64,
+    #[arg(long, default_value = "freestyle")]
+    pub rule: Rule,
+    /// Seed of the openings (the same seed plays the same games).
+    #[arg(long, default_value_t = 1)]
+    pub seed: u64,
+    /// The evaluation both sides use.
+    #[arg(long, default_value = "classic", value_parser = parse_eval)]
+    pub eval: EvalKind,
+    /// Where the positions go (appended to).
+    #[arg(long)]
+    pub out: PathBuf,
+}
+
+fn parse_eval(s: &str) -> Result<EvalKind, String> {
+    s.parse()
+}
+
+#[derive(Args, Debug)]
+pub struct TuneArgs {
+    /// Data written by `wuzi selfplay`.
+    #[arg(long)]
+    pub data: PathBuf,
+    /// The rule whose positions are fitted.
+    #[arg(long, default_value = "freestyle")]
+    pub rule: Rule,
+    /// Where the weights go (the embedded ones: crates/gomoku/src/eval/weights/<rule>.txt).
+    #[arg(long, required_unless_present_any = ["policy_stats", "swing"])]
+    pub out: Option<PathBuf>,
+    /// Instead of fitting: how often the move the search chose was the first 1, 3 or 8 of the
+    /// classic and of the learned move ordering.
+    #[arg(long)]
+    pub policy_stats: bool,
+    /// Instead of fitting: search this many middle-game positions of the data with each
+    /// evaluation and report the mean change of the score between consecutive depths.
+    #[arg(long)]
+    pub swing: Option<usize>,
+    /// Milliseconds per position for `--swing`.
+    #[arg(long, default_value_t = 1000)]
+    pub swing_ms: u64,
+    /// The weights the learned ordering reads (default: the embedded ones).
+    #[arg(long)]
+    pub weights: Option<PathBuf>,
+    #[arg(long, default_value_t = FitConfig::default().epochs)]
+    pub epochs: usize,
+    /// Adam's step in evaluation units.
+    #[arg(long, default_value_t = FitConfig::default().rate)]
+    pub rate: f64,
+    /// Pull towards the classic evaluation's values.
+    #[arg(long, default_value_t = FitConfig::default().l2)]
+    pub l2: f64,
+}
+
+pub fn run_selfplay(args: &SelfplayArgs) -> Result<String, String> {
+    let file = std::fs::OpenOptions::new()
+        .create(true)
+        .append(true)
+        .open(&args.out)
+        .map_err(|e| format!("cannot open {}: {e}", args.out.display()))?;
+    let mut out = BufWriter::new(file);
+    let config = SelfplayConfig {
+        rule: args.rule,
+        games: args.games,
+        nodes: args.nodes,
+        seed: args.seed,
+        eval: args.eval,
+    };
+    let start = Instant::now();
+    let s = selfplay(&config, &mut out, |s| {
+        if s.games % 20 == 0 {
+            eprintln!(
+                "{} games, {} positions, {:.0} s",
+                s.games,
+                s.positions,
+                start.elapsed().as_secs_f64()
+            );
+        }
+    })?;
+    out.flush().map_err(|e| e.to_string())?;
+    Ok(format!(
+        "{} games ({} black wins, {} white wins, {} draws), {} positions to {} in {:.0} s",
+        s.games,
+        s.black,
+        s.white,
+        s.draws,
+        s.positions,
+        args.out.display(),
+        start.elapsed().as_secs_f64()
+    ))
+}
+
+pub fn run_tune(args: &TuneArgs) -> Result<String, String> {
+    let start = Instant::now();
+    let text = std::fs::read_to_string(&args.data)
+        .map_err(|e| format!("cannot read {}: {e}", args.data.display()))?;
+    let samples = parse_all(&text).map_err(|e| format!("{}: {e}", args.data.display()))?;
+    if args.policy_stats {
+        return policy_report(args, &samples);
+    }
+    if let Some(count) = args.swing {
+        let mut report = String::new();
+        for (name, eval) in [
+            ("classic", EvalKind::Classic),
+            ("learned", EvalKind::Learned),
+        ] {
+            let time = std::time::Duration::from_millis(args.swing_ms);
+            let s = swing(&samples, args.rule, eval, count, MIDDLE_GAME_STONES, time);
+            report += &format!(
+                "{name} eval: mean score change between depths {:.1} ({} depth pairs, {} positions)\n",
+                s.mean, s.pairs, s.positions
+            );
+        }
+        return Ok(report.trim_end().to_string());
+    }
+    let out = args.out.clone().ok_or("--out is required to fit")?;
+    let config = FitConfig {
+        epochs: args.epochs,
+        rate: args.rate,
+        l2: args.l2,
+        ..FitConfig::default()
+    };
+    let every = (config.epochs / 10).max(1);
+    let r = fit(&samples, args.rule, &config, |epoch, loss| {
+        if epoch % every == 0 {
+            eprintln!("epoch {epoch}: train loss {loss:.5}");
+        }
+    })?;
+    let policy = fit_policy(&samples, args.rule, config.epochs, MIDDLE_GAME_STONES);
+    let mut weights = r.weights.clone();
+    weights.policy = policy.policy;
+    let report = format!(
+        "{} positions ({} held out), scale {:.1} units per log-odds\n\
+         loss (train / held out): classic {:.5} / {:.5}, learned {:.5} / {:.5}\n\
+         policy: {} positions, loss (cross-entropy of the chosen move) {:.4} -> {:.4}\n\
+         fitted in {:.0} s",
+        r.train,
+        r.holdout,
+        r.scale,
+        r.classic_loss.0,
+        r.classic_loss.1,
+        r.fitted_loss.0,
+        r.fitted_loss.1,
+        policy.positions,
+        policy.loss.0,
+        policy.loss.1,
+        start.elapsed().as_secs_f64()
+    );
+    let header = format!(
+        "wuzi tune --data {} --rule {} --epochs {} --rate {} --l2 {}\n{report}",
+        args.data.display(),
+        args.rule.name(),
+        config.epochs,
+        config.rate,
+        config.l2
+    );
+    std::fs::write(&out, weights.to_text(&header))
+        .map_err(|e| format!("cannot write {}: {e}", out.display()))?;
+    Ok(format!("{report}\nweights written to {}", out.display()))
+}
+
+/// Middle game: from this many stones on.
+const MIDDLE_GAME_STONES: usize = 10;
+
+fn policy_report(args: &TuneArgs, samples: &[wuzi_tune::data::Sample]) -> Result<String, String> {
+    let weights: &'static Weights = match &args.weights {
+        None => wuzi_gomoku::eval::embedded_weights(args.rule),
+        Some(path) => {
+            let text = std::fs::read_to_string(path)
+                .map_err(|e| format!("cannot read {}: {e}", path.display()))?;
+            let w = Weights::parse(&text).map_err(|e| format!("{}: {e}", path.display()))?;
+            // One set of weights for the life of the command.
+            Box::leak(Box::new(w))
+        }
+    };
+    let mut report = String::new();
+    for (name, order) in [
+        ("classic", EvalKind::Classic),
+        ("learned", EvalKind::Learned),
+    ] {
+        let s = policy_stats(samples, args.rule, order, weights, MIDDLE_GAME_STONES);
+        let [a, b, c] = s.percent();
+        report += &format!(
+            "{name} order: {} positions, chosen move first {a:.1}%, in first 3 {b:.1}%, in first 8 {c:.1}%\n",
+            s.positions
+        );
+    }
+    Ok(report.trim_end().to_string())
+}

@@ -1,0 +1,133 @@
+//! The learned evaluation: `tempo + sum(mine, to move) - sum(theirs, waiting)` over the empty
+//! points' pattern codes (see [`super::Weights`]). The board keeps the sums; this module reads
+//! them, and holds the slow from-scratch reference and the tuner's feature list.
+
+use super::codes::{code_of, CODES};
+use super::weights::{Weights, MOVER, WAITER};
+use crate::board::Board;
+use wuzi_search::Player;
+
+/// From the side to move's view, from the board's incremental sums. O(1).
+#[inline]
+pub(crate) fn evaluate(board: &Board) -> i32 {
+    let me = board.side_to_move();
+    let them = me.opponent();
+    let v = board.learned_values();
+    board.weights().tempo[me.index()] + v[me.index()][MOVER] - v[them.index()][WAITER]
+}
+
+/// One term of the learned evaluation: `sign` times the weight at `index`, where indices
+/// `0..4 * CODES` are `(colour * 2 + role) * CODES + code` and `4 * CODES + c` is the tempo
+/// of colour `c` to move.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub struct Feature {
+    pub index: u16,
+    pub sign: i8,
+}
+
+/// Every term of the learned evaluation of `board` (one per empty point and colour, and the
+/// tempo), into `out` (cleared first): the evaluation is the signed sum of their weights. The
+/// tuner fits the weights as a linear model of exactly these terms.
+pub fn features(board: &Board, out: &mut Vec<Feature>) {
+    out.clear();
+    let me = board.side_to_move();
+    out.push(Feature {
+        index: (4 * CODES + me.index()) as u16,
+        sign: 1,
+    });
+    for p in board.points() {
+        if !board.is_empty(p) {
+            continue;
+        }
+        for colour in [Player::First, Player::Second] {
+            let (role, sign) = if colour == me {
+                (MOVER, 1)
+            } else {
+                (WAITER, -1)
+            };
+            let code = code_of(board.shapes(p, colour));
+            out.push(Feature {
+                index: ((colour.index() * 2 + role) * CODES + code) as u16,
+                sign,
+            });
+        }
+    }
+}
+
+/// The learned evaluation computed from the shapes alone (the reference for the board's
+/// incremental sums).
+pub fn learned_from_scratch(board: &Board, weights: &Weights) -> i32 {
+    let mut f = Vec::new();
+    features(board, &mut f);
+    f.iter()
+        .map(|f| {
+            let i = f.index as usize;
+            let w = if i >= 4 * CODES {
+                weights.tempo[i - 4 * CODES]
+            } else {
+                weights.tables[i / (2 * CODES)][i / CODES % 2][i % CODES]
+            };
+            f.sign as i32 * w
+        })
+        .sum()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::notation::Point;
+    use crate::rules::Rule;
+    use proptest::prelude::*;
+
+    /// Weights with every entry distinct-ish, so a wrong code or role shows.
+    fn busy_weights(rule: Rule) -> &'static Weights {
+        let mut w = Weights::zero(rule);
+        w.tempo = [7, -5];
+        for c in 0..2 {
+            for r in 0..2 {
+                for code in 0..CODES {
+                    w.tables[c][r][code] = ((code * 31 + c * 7 + r * 13) % 97) as i32 - 40;
+                }
+            }
+        }
+        w.clear_dead_codes();
+        Box::leak(Box::new(w))
+    }
+
+    proptest! {
+        #![proptest_config(ProptestConfig::with_cases(64))]
+        #[test]
+        fn incremental_sums_match_from_scratch(
+            rule in prop::sample::select(vec![Rule::Freestyle, Rule::Standard, Rule::Renju]),
+            moves in prop::collection::vec((0usize..15, 0usize..15), 1..60),
+            undos in 0usize..20,
+        ) {
+            let weights = busy_weights(rule);
+            let mut b = Board::new(15, rule).unwrap();
+            b.set_weights(weights).unwrap();
+            for (x, y) in moves {
+                if b.result().is_some() {
+                    break;
+                }
+                let _ = b.try_play(Point::new(x, y));
+                prop_assert_eq!(evaluate(&b), learned_from_scratch(&b, weights));
+            }
+            for _ in 0..undos {
+                b.undo();
+                prop_assert_eq!(evaluate(&b), learned_from_scratch(&b, weights));
+            }
+            for p in b.points().collect::<Vec<_>>() {
+                if b.is_empty(p) {
+                    prop_assert_eq!(b.code(p, Player::First), code_of(b.shapes(p, Player::First)));
+                    prop_assert_eq!(b.code(p, Player::Second), code_of(b.shapes(p, Player::Second)));
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn set_weights_refuses_another_rule() {
+        let mut b = Board::new(15, Rule::Freestyle).unwrap();
+        assert!(b.set_weights(busy_weights(Rule::Renju)).is_err());
+    }
+}

@@ -1,0 +1,112 @@
+//! Training positions as text, one a line: `<rule> <result> <score> <moves>`, where the result
+//! (`W`, `D`, `L`) and the search's score are from the side to move's view, and the moves (in
+//! wuzi notation, `h8 i9 ...`) lead from the empty 15x15 board to the position.
+
+use wuzi_gomoku::{format_moves, Board, Point, Rule};
+
+/// The board size of training games.
+pub const SIZE: usize = 15;
+
+/// One labelled position.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Sample {
+    pub rule: Rule,
+    /// 1 win, 0.5 draw, 0 loss for the side to move.
+    pub result: f64,
+    pub score: i32,
+    pub moves: Vec<Point>,
+}
+
+impl Sample {
+    /// The line written to a data file.
+    pub fn to_line(&self) -> String {
+        let r = if self.result > 0.75 {
+            "W"
+        } else if self.result < 0.25 {
+            "L"
+        } else {
+            "D"
+        };
+        format!(
+            "{} {r} {} {}",
+            self.rule.name(),
+            self.score,
+            format_moves(&self.moves, SIZE, false)
+        )
+    }
+
+    /// Parses a data line (`line_no` is 1-based, for the error).
+    pub fn parse(line: &str, line_no: usize) -> Result<Sample, String> {
+        let err = |what: &str| format!("data line {line_no}: {what}");
+        let mut f = line.splitn(4, ' ');
+        let rule: Rule = f
+            .next()
+            .unwrap_or("")
+            .parse()
+            .map_err(|e: String| err(&e))?;
+        let result = match f.next() {
+            Some("W") => 1.0,
+            Some("D") => 0.5,
+            Some("L") => 0.0,
+            _ => return Err(err("the result is not W, D or L")),
+        };
+        let score = f
+            .next()
+            .and_then(|s| s.parse().ok())
+            .ok_or_else(|| err("the score is not a whole number"))?;
+        let moves = Board::from_moves(SIZE, rule, f.next().unwrap_or(""))
+            .map_err(|e| err(&e.to_string()))?
+            .moves()
+            .to_vec();
+        Ok(Sample {
+            rule,
+            result,
+            score,
+            moves,
+        })
+    }
+
+    /// The position the moves lead to.
+    pub fn board(&self) -> Board {
+        let mut b = Board::new(SIZE, self.rule).expect("15 is a supported size");
+        for &p in &self.moves {
+            b.play(p);
+        }
+        b
+    }
+}
+
+/// Every sample of a data file's text; the first bad line is an error.
+pub fn parse_all(text: &str) -> Result<Vec<Sample>, String> {
+    text.lines()
+        .enumerate()
+        .filter(|(_, l)| !l.trim().is_empty() && !l.starts_with('#'))
+        .map(|(i, l)| Sample::parse(l.trim(), i + 1))
+        .collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn lines_round_trip_and_bad_lines_are_errors() {
+        let s = Sample::parse("renju W -35 h8 i9 j8", 1).unwrap();
+        assert_eq!(s.result, 1.0);
+        assert_eq!(s.score, -35);
+        assert_eq!(Sample::parse(&s.to_line(), 1).unwrap(), s);
+        assert_eq!(Sample::parse("freestyle D 0", 1).unwrap().moves.len(), 0);
+        for bad in [
+            "go W 0 h8",
+            "renju X 0 h8",
+            "renju W x h8",
+            "renju W 0 h8 h8",
+            "renju W 0 z99",
+        ] {
+            assert!(Sample::parse(bad, 3).is_err(), "{bad}");
+        }
+        assert!(parse_all("# c\nrenju L 1 h8\n\nbad")
+            .unwrap_err()
+            .contains("line 4"));
+    }
+}

@@ -1,0 +1,192 @@
+//! How well a move ordering predicts the search: for each position of a data file whose next
+//! line continues the same game, where the move the search chose ranks in the ordering.
+
+use crate::data::Sample;
+use wuzi_gomoku::eval::{code_of, ATTACK, CODES, DEFENCE, MAX_VALUE};
+use wuzi_gomoku::{ordered_candidates, EvalKind, Rule, Weights};
+
+/// Positions counted and how often the chosen move was among the first 1, 3 and 8.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct PolicyStats {
+    pub positions: usize,
+    pub within: [usize; 3],
+}
+
+impl PolicyStats {
+    /// The three shares in percent.
+    pub fn percent(&self) -> [f64; 3] {
+        self.within
+            .map(|n| 100.0 * n as f64 / self.positions.max(1) as f64)
+    }
+}
+
+/// The ranks counted.
+pub const TOP: [usize; 3] = [1, 3, 8];
+
+/// Counts over the middle-game positions (at least `min_stones` stones, nothing forced: no
+/// five to make or block) of `rule`, ordered by `order` (the learned order reads `weights`).
+pub fn policy_stats(
+    samples: &[Sample],
+    rule: Rule,
+    order: EvalKind,
+    weights: &'static Weights,
+    min_stones: usize,
+) -> PolicyStats {
+    let mut stats = PolicyStats::default();
+    let mut out = Vec::new();
+    for pair in samples.windows(2) {
+        let (a, b) = (&pair[0], &pair[1]);
+        if a.rule != rule
+            || b.rule != rule
+            || a.moves.len() < min_stones
+            || b.moves.len() != a.moves.len() + 1
+            || b.moves[..a.moves.len()] != a.moves[..]
+        {
+            continue;
+        }
+        let mut board = a.board();
+        let me = board.side_to_move();
+        if board.threats(me).five > 0 || board.threats(me.opponent()).five > 0 {
+            continue;
+        }
+        if board.set_weights(weights).is_err() {
+            continue;
+        }
+        let chosen = b.moves[a.moves.len()];
+        ordered_candidates(&mut board, order, &mut out);
+        stats.positions += 1;
+        if let Some(rank) = out.iter().position(|&p| p == chosen) {
+            for (k, &top) in TOP.iter().enumerate() {
+                if rank < top {
+                    stats.within[k] += 1;
+                }
+            }
+        }
+    }
+    stats
+}
+
+/// One position for the policy fit: per candidate its (attack, defence) parameter indices,
+/// and which candidate the search chose.
+struct Choice {
+    candidates: Vec<(u16, u16)>,
+    chosen: usize,
+}
+
+/// The fitted policy, and its loss (mean cross-entropy of the chosen move) before and after.
+#[derive(Clone, Debug)]
+pub struct PolicyFit {
+    pub positions: usize,
+    pub loss: (f64, f64),
+    /// `[colour to move][ATTACK or DEFENCE][code]`, in hundredths of a log-odds unit.
+    pub policy: [[[i32; CODES]; 2]; 2],
+}
+
+const POLICY_PARAMS: usize = 4 * CODES;
+/// Integer policy units per unit of log-odds.
+const POLICY_UNIT: f64 = 100.0;
+
+fn choices(samples: &[Sample], rule: Rule, min_stones: usize) -> Vec<Choice> {
+    let mut list = Vec::new();
+    let mut out = Vec::new();
+    for pair in samples.windows(2) {
+        let (a, b) = (&pair[0], &pair[1]);
+        if a.rule != rule
+            || b.rule != rule
+            || a.moves.len() < min_stones
+            || b.moves.len() != a.moves.len() + 1
+            || b.moves[..a.moves.len()] != a.moves[..]
+        {
+            continue;
+        }
+        let mut board = a.board();
+        let me = board.side_to_move();
+        let them = me.opponent();
+        ordered_candidates(&mut board, EvalKind::Classic, &mut out);
+        let chosen = b.moves[a.moves.len()];
+        let Some(chosen) = out.iter().position(|&p| p == chosen) else {
+            continue;
+        };
+        if out.len() < 2 {
+            continue;
+        }
+        let base = me.index() * 2 * CODES;
+        let candidates = out
+            .iter()
+            .map(|&p| {
+                let attack = base + ATTACK * CODES + code_of(board.shapes(p, me));
+                let defence = base + DEFENCE * CODES + code_of(board.shapes(p, them));
+                (attack as u16, defence as u16)
+            })
+            .collect();
+        list.push(Choice { candidates, chosen });
+    }
+    list
+}
+
+fn choice_loss(c: &Choice, w: &[f64], probs: &mut Vec<f64>) -> f64 {
+    probs.clear();
+    probs.extend(
+        c.candidates
+            .iter()
+            .map(|&(a, d)| w[a as usize] + w[d as usize]),
+    );
+    let max = probs.iter().cloned().fold(f64::MIN, f64::max);
+    let chosen = probs[c.chosen];
+    let mut sum = 0.0;
+    for p in probs.iter_mut() {
+        *p = (*p - max).exp();
+        sum += *p;
+    }
+    probs.iter_mut().for_each(|p| *p /= sum);
+    max + sum.ln() - chosen
+}
+
+/// Fits the policy tables by softmax regression of the search's chosen move over the
+/// engine's candidates (Adam, full batch, from zero).
+pub fn fit_policy(samples: &[Sample], rule: Rule, epochs: usize, min_stones: usize) -> PolicyFit {
+    let list = choices(samples, rule, min_stones);
+    let mut w = vec![0.0; POLICY_PARAMS];
+    let (mut m, mut v) = (vec![0.0; POLICY_PARAMS], vec![0.0; POLICY_PARAMS]);
+    let (b1, b2, eps, rate, l2) = (0.9, 0.999, 1e-8, 0.05, 1e-4);
+    let mut grad = vec![0.0; POLICY_PARAMS];
+    let mut probs = Vec::new();
+    let n = list.len().max(1) as f64;
+    let loss_of = |w: &[f64], probs: &mut Vec<f64>| {
+        list.iter().map(|c| choice_loss(c, w, probs)).sum::<f64>() / n
+    };
+    let before = loss_of(&w, &mut probs);
+    for epoch in 1..=epochs {
+        grad.iter_mut().for_each(|g| *g = 0.0);
+        for c in &list {
+            choice_loss(c, &w, &mut probs);
+            for (j, &(a, d)) in c.candidates.iter().enumerate() {
+                let g = (probs[j] - if j == c.chosen { 1.0 } else { 0.0 }) / n;
+                grad[a as usize] += g;
+                grad[d as usize] += g;
+            }
+        }
+        for i in 0..POLICY_PARAMS {
+            let g = grad[i] + l2 * w[i];
+            m[i] = b1 * m[i] + (1.0 - b1) * g;
+            v[i] = b2 * v[i] + (1.0 - b2) * g * g;
+            let mh = m[i] / (1.0 - f64::powi(b1, epoch as i32));
+            let vh = v[i] / (1.0 - f64::powi(b2, epoch as i32));
+            w[i] -= rate * mh / (vh.sqrt() + eps);
+        }
+    }
+    let mut policy = [[[0; CODES]; 2]; 2];
+    for (i, x) in w.iter_mut().enumerate() {
+        let q = (*x * POLICY_UNIT)
+            .round()
+            .clamp(-(MAX_VALUE as f64), MAX_VALUE as f64);
+        policy[i / (2 * CODES)][i / CODES % 2][i % CODES] = q as i32;
+        *x = q / POLICY_UNIT;
+    }
+    let after = loss_of(&w, &mut probs);
+    PolicyFit {
+        positions: list.len(),
+        loss: (before, after),
+        policy,
+    }
+}

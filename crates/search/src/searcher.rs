@@ -298,13 +298,7 @@ impl<M: Copy + Eq> Searcher<M> {
         }
 
         if self.options.tt {
-            let bound = if best <= original_alpha {
-                Bound::Upper
-            } else if best >= beta {
-                Bound::Lower
-            } else {
-                Bound::Exact
-            };
+            let bound = Bound::of(best, original_alpha, beta);
             let table_move = best_move.map(|mv| game.table_move(mv));
             self.tt
                 .store(key, table_move, best.to_node_relative(ply), depth, bound);

@@ -17,6 +17,17 @@ pub enum Bound {
 }
 
 impl Bound {
+    /// The bound a search of the window (`alpha`, `beta`) that returned `best` proves.
+    pub fn of(best: Score, alpha: Score, beta: Score) -> Bound {
+        if best <= alpha {
+            Bound::Upper
+        } else if best >= beta {
+            Bound::Lower
+        } else {
+            Bound::Exact
+        }
+    }
+
     /// Whether a stored `score` with this bound settles a search of the window
     /// (`alpha`, `beta`): exact, or a bound on the side of the window it was stored for.
     pub fn settles(self, score: Score, alpha: Score, beta: Score) -> bool {

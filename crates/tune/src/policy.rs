@@ -34,16 +34,7 @@ pub fn policy_stats(
 ) -> PolicyStats {
     let mut stats = PolicyStats::default();
     let mut out = Vec::new();
-    for pair in samples.windows(2) {
-        let (a, b) = (&pair[0], &pair[1]);
-        if a.rule != rule
-            || b.rule != rule
-            || a.moves.len() < min_stones
-            || b.moves.len() != a.moves.len() + 1
-            || b.moves[..a.moves.len()] != a.moves[..]
-        {
-            continue;
-        }
+    for (a, b) in next_positions(samples, rule, min_stones) {
         let mut board = a.board();
         let me = board.side_to_move();
         if board.threats(me).five > 0 || board.threats(me.opponent()).five > 0 {
@@ -86,19 +77,29 @@ const POLICY_PARAMS: usize = 4 * CODES;
 /// Integer policy units per unit of log-odds.
 const POLICY_UNIT: f64 = 100.0;
 
+/// Consecutive samples of one game under `rule`: a position with at least `min_stones` stones
+/// and the one after the move the engine chose there.
+fn next_positions(
+    samples: &[Sample],
+    rule: Rule,
+    min_stones: usize,
+) -> impl Iterator<Item = (&Sample, &Sample)> {
+    samples
+        .windows(2)
+        .map(|pair| (&pair[0], &pair[1]))
+        .filter(move |(a, b)| {
+            a.rule == rule
+                && b.rule == rule
+                && a.moves.len() >= min_stones
+                && b.moves.len() == a.moves.len() + 1
+                && b.moves[..a.moves.len()] == a.moves[..]
+        })
+}
+
 fn choices(samples: &[Sample], rule: Rule, min_stones: usize) -> Vec<Choice> {
     let mut list = Vec::new();
     let mut out = Vec::new();
-    for pair in samples.windows(2) {
-        let (a, b) = (&pair[0], &pair[1]);
-        if a.rule != rule
-            || b.rule != rule
-            || a.moves.len() < min_stones
-            || b.moves.len() != a.moves.len() + 1
-            || b.moves[..a.moves.len()] != a.moves[..]
-        {
-            continue;
-        }
+    for (a, b) in next_positions(samples, rule, min_stones) {
         let mut board = a.board();
         let me = board.side_to_move();
         let them = me.opponent();

@@ -441,13 +441,7 @@ impl Search {
             // Every searched move loses, but a move left out might not: not a proof.
             best = -Score::MAX_HEURISTIC;
         }
-        let bound = if best <= original_alpha {
-            Bound::Upper
-        } else if best >= beta {
-            Bound::Lower
-        } else {
-            Bound::Exact
-        };
+        let bound = Bound::of(best, original_alpha, beta);
         self.tt.store(
             key,
             best_move.or(tt_move).map(|p| p.index() as u16),

@@ -84,7 +84,8 @@ pub struct MatchArgs {
 
 #[derive(Copy, Clone, Debug, ValueEnum)]
 pub enum FormatArg {
-    /// `offset` for lines of numbers, `pos` for lines with letters.
+    /// `offset` for lines of numbers, `pos` for letters written together (`h8i9`), `wuzi`
+    /// for letters with spaces (`h8 i9`).
     Auto,
     /// c-gomoku-cli: `h8i9j7`, column letter and row counted from the top.
     Pos,

@@ -68,6 +68,15 @@ fn wuzi_move_lists() {
 }
 
 #[test]
+fn auto_tells_wuzi_move_lists_from_pos_lines() {
+    let spaced = parse_openings("h8 i9 h10\n", "w.txt", OpeningFormat::Auto, 15, Rule::Renju);
+    assert_eq!(spaced.unwrap()[0], points(&[(7, 7), (8, 6), (7, 5)]));
+    // Written together, the same letters are c-gomoku-cli's rows from the top.
+    let together = parse_openings("h8i9\n", "p.txt", OpeningFormat::Auto, 15, Rule::Renju);
+    assert_eq!(together.unwrap()[0], points(&[(7, 7), (8, 8)]));
+}
+
+#[test]
 fn bad_lines_name_the_file_and_line() {
     let cases = [
         (OpeningFormat::Offset, "0,0, 1,1\n0,0, 1\n", "f.txt:2:"),

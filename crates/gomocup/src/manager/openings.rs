@@ -18,7 +18,8 @@ use wuzi_search::Limits;
 /// How the lines of an opening file are written.
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
 pub enum OpeningFormat {
-    /// `offset` when a line holds only numbers, `pos` when it has letters.
+    /// `offset` when a line holds only numbers, `pos` when it has letters written together,
+    /// `wuzi` when it has letters and spaces (`h8 i9`: wuzi's own move lists).
     Auto,
     Pos,
     Offset,
@@ -85,7 +86,13 @@ pub fn parse_line(
     rule: Rule,
 ) -> Result<Vec<Point>, String> {
     let format = match format {
-        OpeningFormat::Auto if line.chars().any(|c| c.is_ascii_alphabetic()) => OpeningFormat::Pos,
+        OpeningFormat::Auto if line.chars().any(|c| c.is_ascii_alphabetic()) => {
+            if line.split_whitespace().nth(1).is_some() {
+                OpeningFormat::Wuzi
+            } else {
+                OpeningFormat::Pos
+            }
+        }
         OpeningFormat::Auto => OpeningFormat::Offset,
         f => f,
     };

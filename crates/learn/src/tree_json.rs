@@ -1,0 +1,69 @@
+//! A recorded tree as JSON, for `--tree FILE` and the Learn page.
+
+use crate::algorithm::Algorithm;
+use serde_json::{json, Value};
+use wuzi_search::{Player, Score, TreeRecorder};
+
+/// The value standing for an infinite window edge (`alpha` of a full window is minus this).
+pub const INFINITY_VALUE: i32 = 1_000_001;
+
+/// `{"algorithm", "view", "nodes", "root"}`: `view` is `first-player` for minimax (values and
+/// windows from the first player's view) or `side-to-move`; each node has `id` (visiting
+/// order, the root 0), `move` (null at the root), `ply`, `depth` (plies left), `to_move`
+/// (`first` or `second`), `alpha`, `beta`, `value`, `cutoff`, `skipped` (moves a cut-off left
+/// unsearched), `re_search` (PVS searching a move again with the full window), `pv` (on the
+/// principal variation) and `children`.
+pub fn tree_json<M: Copy + Eq>(
+    tree: &TreeRecorder<M>,
+    algorithm: Algorithm,
+    name: &dyn Fn(M) -> String,
+) -> Value {
+    debug_assert_eq!(Score::INFINITY.value(), INFINITY_VALUE);
+    let mut on_pv = vec![false; tree.nodes.len()];
+    if !tree.nodes.is_empty() {
+        on_pv[0] = true;
+    }
+    for id in tree.principal_variation(!algorithm.first_player_view()) {
+        on_pv[id] = true;
+    }
+    let root = if tree.nodes.is_empty() {
+        Value::Null
+    } else {
+        node_json(tree, 0, &on_pv, name)
+    };
+    json!({
+        "algorithm": algorithm.name(),
+        "view": if algorithm.first_player_view() { "first-player" } else { "side-to-move" },
+        "nodes": tree.nodes.len(),
+        "root": root,
+    })
+}
+
+fn node_json<M: Copy + Eq>(
+    tree: &TreeRecorder<M>,
+    id: usize,
+    on_pv: &[bool],
+    name: &dyn Fn(M) -> String,
+) -> Value {
+    let node = &tree.nodes[id];
+    let children: Vec<Value> = node
+        .children
+        .iter()
+        .map(|&child| node_json(tree, child, on_pv, name))
+        .collect();
+    json!({
+        "id": id,
+        "move": node.mv.map(name),
+        "ply": node.ply,
+        "depth": node.depth,
+        "to_move": if node.to_move == Player::First { "first" } else { "second" },
+        "alpha": node.alpha.value(),
+        "beta": node.beta.value(),
+        "value": node.value.value(),
+        "cutoff": node.cutoff,
+        "skipped": node.skipped.iter().map(|&m| name(m)).collect::<Vec<_>>(),
+        "re_search": node.re_search,
+        "pv": on_pv[id],
+        "children": children,
+    })
+}

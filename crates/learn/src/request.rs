@@ -107,50 +107,24 @@ impl LearnRequest {
                 ))
             }
         };
-        if !(1..=bounds.max_depth).contains(&self.depth) {
-            return Err(format!(
-                "depth {} is out of range (1 to {})",
-                self.depth, bounds.max_depth
-            ));
-        }
-        if self.algorithms.is_empty() {
-            return Err("no algorithm given (minimax, negamax, alphabeta, pvs or engine)".into());
-        }
-        if self.algorithms.len() > bounds.max_algorithms {
-            return Err(format!(
-                "{} algorithms given; at most {} at once",
-                self.algorithms.len(),
-                bounds.max_algorithms
-            ));
-        }
         let algorithms = self
             .algorithms
             .iter()
             .map(|a| a.parse())
-            .collect::<Result<Vec<Algorithm>, String>>()?;
+            .collect::<Result<Vec<Algorithm>, String>>();
         let tree_nodes = match (self.tree, self.max_nodes) {
-            (_, Some(n)) if n == 0 || n > bounds.max_tree_nodes => {
-                return Err(format!(
-                    "max_nodes {n} is out of range (1 to {})",
-                    bounds.max_tree_nodes
-                ))
-            }
             (true, n) => Some(n.unwrap_or(bounds.default_tree_nodes)),
-            (false, _) => None,
+            (false, Some(n)) => {
+                Plan::check_tree_nodes(n, bounds)?;
+                None
+            }
+            (false, None) => None,
         };
         let position = match kind {
             GameKind::TicTacToe | GameKind::Mnk => self.mnk(kind)?,
             GameKind::Gomoku => self.gomoku()?,
         };
-        if position.is_over() {
-            return Err("the game is already over: nothing to search".into());
-        }
-        Ok(Plan {
-            position,
-            depth: self.depth,
-            algorithms,
-            tree_nodes,
-        })
+        Plan::new(position, self.depth, algorithms?, tree_nodes, bounds)
     }
 
     fn mnk(&self, kind: GameKind) -> Result<Position, String> {
@@ -214,6 +188,56 @@ impl LearnRequest {
             candidates: self.candidates.unwrap_or(0),
             order,
         })
+    }
+}
+
+impl Plan {
+    /// A plan, if everything is within `bounds` and the game is not over.
+    pub fn new(
+        position: Position,
+        depth: u32,
+        algorithms: Vec<Algorithm>,
+        tree_nodes: Option<usize>,
+        bounds: &Bounds,
+    ) -> Result<Plan, String> {
+        if !(1..=bounds.max_depth).contains(&depth) {
+            return Err(format!(
+                "depth {depth} is out of range (1 to {})",
+                bounds.max_depth
+            ));
+        }
+        if algorithms.is_empty() {
+            return Err("no algorithm given (minimax, negamax, alphabeta, pvs or engine)".into());
+        }
+        if algorithms.len() > bounds.max_algorithms {
+            return Err(format!(
+                "{} algorithms given; at most {} at once",
+                algorithms.len(),
+                bounds.max_algorithms
+            ));
+        }
+        if let Some(n) = tree_nodes {
+            Plan::check_tree_nodes(n, bounds)?;
+        }
+        if position.is_over() {
+            return Err("the game is already over: nothing to search".into());
+        }
+        Ok(Plan {
+            position,
+            depth,
+            algorithms,
+            tree_nodes,
+        })
+    }
+
+    fn check_tree_nodes(n: usize, bounds: &Bounds) -> Result<(), String> {
+        if n == 0 || n > bounds.max_tree_nodes {
+            return Err(format!(
+                "max_nodes {n} is out of range (1 to {})",
+                bounds.max_tree_nodes
+            ));
+        }
+        Ok(())
     }
 }
 

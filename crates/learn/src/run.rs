@@ -5,7 +5,6 @@ use crate::request::{Bounds, LearnRequest, Plan, Position};
 use crate::tree_json::tree_json;
 use serde::Serialize;
 use serde_json::Value;
-use std::time::Instant;
 use wuzi_gomoku::{Engine, EngineOptions, TextbookGomoku};
 use wuzi_search::{
     AlphaBeta, Game, LimitExceeded, Limits, Minimax, Negamax, Observer, Pvs, SearchResult,
@@ -115,7 +114,6 @@ fn textbook<G: Game>(
     bounds: &Bounds,
     name: &dyn Fn(G::Move) -> String,
 ) -> Result<AlgorithmResult, String> {
-    let start = Instant::now();
     let limit = WorkLimit::new(bounds.max_work_nodes, bounds.max_time);
     let (result, limit, tree) = match plan.tree_nodes {
         Some(cap) => {
@@ -137,7 +135,7 @@ fn textbook<G: Game>(
             (result, limit, None)
         }
     };
-    let Some(mut result) = result else {
+    let Some(result) = result else {
         return Err(match limit.exceeded {
             Some(LimitExceeded::Nodes(n)) => format!(
                 "{algorithm} at depth {} needs more than {n} nodes: lower the depth or narrow \
@@ -153,7 +151,6 @@ fn textbook<G: Game>(
             None => format!("{algorithm} was stopped"),
         });
     };
-    result.elapsed = start.elapsed();
     Ok(result_json(algorithm, &result, tree, name))
 }
 

@@ -190,7 +190,7 @@ fn compare_algorithms(args: &AnalyzeArgs, mut board: Board, list: &str) -> Resul
         OrderArg::Reversed => CandidateOrder::Reversed,
     };
     let position = wuzi_learn::Position::Gomoku {
-        board,
+        board: Box::new(board),
         candidates: args.width,
         order,
     };

@@ -87,7 +87,7 @@ pub fn solve(args: &SolveArgs) -> Result<String, String> {
         let depth = args.depth.unwrap_or(board.empty_count() as u32);
         let algorithms = vec![args.algo.into()];
         return compare(
-            wuzi_learn::Position::Mnk(board),
+            wuzi_learn::Position::Mnk(Box::new(board)),
             depth,
             algorithms,
             &args.tree,

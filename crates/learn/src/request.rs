@@ -46,10 +46,11 @@ pub enum GameKind {
 
 /// A position ready to search.
 #[derive(Clone)]
+/// Boards are boxed: a Gomoku board is some 15 KB, and the plan is moved into a search task.
 pub enum Position {
-    Mnk(Mnk),
+    Mnk(Box<Mnk>),
     Gomoku {
-        board: Board,
+        board: Box<Board>,
         candidates: usize,
         order: CandidateOrder,
     },
@@ -162,7 +163,7 @@ impl LearnRequest {
                 .play_named(mv)
                 .map_err(|e| format!("move {mv}: {e}"))?;
         }
-        Ok(Position::Mnk(board))
+        Ok(Position::Mnk(Box::new(board)))
     }
 
     fn gomoku(&self) -> Result<Position, String> {
@@ -184,7 +185,7 @@ impl LearnRequest {
             );
         }
         Ok(Position::Gomoku {
-            board,
+            board: Box::new(board),
             candidates: self.candidates.unwrap_or(0),
             order,
         })

@@ -5,7 +5,8 @@ use crate::request::{Bounds, LearnRequest, Plan, Position};
 use crate::tree_json::tree_json;
 use serde::Serialize;
 use serde_json::Value;
-use wuzi_gomoku::{Engine, EngineOptions, TextbookGomoku};
+use wuzi_gomoku::{Board, Engine, EngineOptions, TextbookGomoku};
+use wuzi_mnk::Mnk;
 use wuzi_search::{
     AlphaBeta, Game, LimitExceeded, Limits, Minimax, Negamax, Observer, Pvs, SearchResult,
     Searcher, TreeRecorder, WorkLimit,
@@ -43,7 +44,7 @@ pub fn run_plan(plan: &Plan, bounds: &Bounds) -> Result<Vec<AlgorithmResult>, St
 fn run_one(plan: &Plan, algorithm: Algorithm, bounds: &Bounds) -> Result<AlgorithmResult, String> {
     match &plan.position {
         Position::Mnk(board) => {
-            let mut board = board.clone();
+            let mut board = Mnk::clone(board);
             let names = board.clone();
             let name = move |cell| names.cell_name(cell);
             if algorithm == Algorithm::Engine {
@@ -65,7 +66,7 @@ fn run_one(plan: &Plan, algorithm: Algorithm, bounds: &Bounds) -> Result<Algorit
                     table_bytes: 16 << 20,
                     ..EngineOptions::default()
                 };
-                let mut engine = Engine::new(board.clone(), options);
+                let mut engine = Engine::new(Board::clone(board), options);
                 let a = engine.go(&engine_limits(plan, bounds), |_| {});
                 let result = SearchResult {
                     best_move: a.best_move,
@@ -77,7 +78,7 @@ fn run_one(plan: &Plan, algorithm: Algorithm, bounds: &Bounds) -> Result<Algorit
                 };
                 return Ok(result_json(algorithm, &result, None, &name));
             }
-            let mut game = TextbookGomoku::new(board.clone(), *candidates, *order);
+            let mut game = TextbookGomoku::new(Board::clone(board), *candidates, *order);
             textbook(&mut game, algorithm, plan, bounds, &name)
         }
     }

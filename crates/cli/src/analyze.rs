@@ -143,6 +143,11 @@ pub fn analyze(args: &AnalyzeArgs) -> Result<String, String> {
     if args.tree.tree.is_some() {
         return Err("--tree needs --algo (the engine's tree is not recorded)".into());
     }
+    if args.width != 0 || args.order != OrderArg::BestFirst {
+        return Err(
+            "--width and --order choose the textbook algorithms' moves: they need --algo".into(),
+        );
+    }
     let size = board.size();
     let mut options = EngineOptions::default();
     wuzi_gomocup::manager::side::apply_switches(&mut options, &args.engine)?;

@@ -104,6 +104,7 @@ fn bad_learn_input_is_one_line_and_exit_2() {
         &["analyze", "--algo", "minimax", "h8"],
         &["analyze", "--algo", "minimax", "--depth", "0", "h8"],
         &["analyze", "--tree", "t.json", "h8"],
+        &["analyze", "--width", "8", "h8"],
         &["solve", "tictactoe", "--moves", "a1 a1"],
         &["solve", "tictactoe", "--moves", "a1 b1 a2 b2 a3"],
     ] {

@@ -11,7 +11,8 @@ pub const INFINITY_VALUE: i32 = 1_000_001;
 /// windows from the first player's view) or `side-to-move`; each node has `id` (visiting
 /// order, the root 0), `move` (null at the root), `ply`, `depth` (plies left), `to_move`
 /// (`first` or `second`), `alpha`, `beta`, `value`, `cutoff`, `skipped` (moves a cut-off left
-/// unsearched), `re_search` (PVS searching a move again with the full window), `pv` (on the
+/// unsearched), `caused_cutoff` (the move whose value lifted its parent's alpha to beta),
+/// `re_search` (PVS searching a move again with the full window), `pv` (on the
 /// principal variation) and `children`.
 pub fn tree_json<M: Copy + Eq>(
     tree: &TreeRecorder<M>,
@@ -26,10 +27,21 @@ pub fn tree_json<M: Copy + Eq>(
     for id in tree.principal_variation(!algorithm.first_player_view()) {
         on_pv[id] = true;
     }
+    // The move that caused a cut-off is the last one its parent searched.
+    let mut caused_cutoff = vec![false; tree.nodes.len()];
+    for node in tree.nodes.iter().filter(|n| n.cutoff) {
+        if let Some(&last) = node.children.last() {
+            caused_cutoff[last] = true;
+        }
+    }
+    let marks = Marks {
+        on_pv,
+        caused_cutoff,
+    };
     let root = if tree.nodes.is_empty() {
         Value::Null
     } else {
-        node_json(tree, 0, &on_pv, name)
+        node_json(tree, 0, &marks, name)
     };
     json!({
         "algorithm": algorithm.name(),
@@ -39,17 +51,23 @@ pub fn tree_json<M: Copy + Eq>(
     })
 }
 
+/// What each node is, besides what the recorder saw.
+struct Marks {
+    on_pv: Vec<bool>,
+    caused_cutoff: Vec<bool>,
+}
+
 fn node_json<M: Copy + Eq>(
     tree: &TreeRecorder<M>,
     id: usize,
-    on_pv: &[bool],
+    marks: &Marks,
     name: &dyn Fn(M) -> String,
 ) -> Value {
     let node = &tree.nodes[id];
     let children: Vec<Value> = node
         .children
         .iter()
-        .map(|&child| node_json(tree, child, on_pv, name))
+        .map(|&child| node_json(tree, child, marks, name))
         .collect();
     json!({
         "id": id,
@@ -63,7 +81,8 @@ fn node_json<M: Copy + Eq>(
         "cutoff": node.cutoff,
         "skipped": node.skipped.iter().map(|&m| name(m)).collect::<Vec<_>>(),
         "re_search": node.re_search,
-        "pv": on_pv[id],
+        "caused_cutoff": marks.caused_cutoff[id],
+        "pv": marks.on_pv[id],
         "children": children,
     })
 }

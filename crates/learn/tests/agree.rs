@@ -148,6 +148,11 @@ fn check_tree(tree: &Value, nodes: u64) -> usize {
         if !cut {
             assert!(node["skipped"].as_array().unwrap().is_empty());
         }
+        // Exactly the last child searched by a cut-off node caused it.
+        for (i, child) in children.iter().enumerate() {
+            let last = i + 1 == children.len();
+            assert_eq!(child["caused_cutoff"].as_bool().unwrap(), cut && last);
+        }
         cutoffs += usize::from(cut);
     }
     assert_eq!(count as u64, nodes);

@@ -229,6 +229,12 @@ function label(node) {
   const value = valueKnown(node.id) ? fmt(node.value) : "?";
   span.textContent = `${node.move || "root"}  ${value}  [${fmt(node.alpha)}, ${fmt(node.beta)}]` +
     (node.re_search ? "  (searched again, full window)" : "");
+  if (node.caused_cutoff && valueKnown(node.id)) {
+    const why = document.createElement("span");
+    why.className = "note refutes";
+    why.textContent = "✂ good enough: its parent stops here";
+    span.appendChild(why);
+  }
   if (node.cutoff && valueKnown(node.id)) {
     const note = document.createElement("span");
     note.className = "note cut";

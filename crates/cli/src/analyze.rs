@@ -37,7 +37,8 @@ pub struct AnalyzeArgs {
     #[arg(long, default_value = "")]
     pub engine: String,
     /// Compare search algorithms at `--depth` instead of running the engine: a comma-separated
-    /// list of minimax, negamax, alphabeta, pvs and engine.
+    /// list of minimax, negamax, alphabeta, pvs and engine (`engine` takes `--engine`,
+    /// `--hash-mb` and `--threads`).
     #[arg(long, value_name = "LIST")]
     pub algo: Option<String>,
     /// With --algo: the textbook algorithms search only the best N candidates by point score
@@ -199,5 +200,16 @@ fn compare_algorithms(args: &AnalyzeArgs, mut board: Board, list: &str) -> Resul
         candidates: args.width,
         order,
     };
-    compare(position, depth, algorithms, &args.tree, args.json)
+    let mut options = EngineOptions::default();
+    wuzi_gomocup::manager::side::apply_switches(&mut options, &args.engine)?;
+    options.table_bytes = args.hash_mb.max(1) << 20;
+    options.threads = args.threads.into();
+    compare(
+        position,
+        depth,
+        algorithms,
+        &args.tree,
+        args.json,
+        Some(options),
+    )
 }

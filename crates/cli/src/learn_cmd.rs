@@ -3,6 +3,7 @@
 
 use clap::Args;
 use std::path::PathBuf;
+use wuzi_gomoku::EngineOptions;
 use wuzi_learn::{run_plan, Algorithm, AlgorithmResult, Bounds, Plan, Position};
 
 /// Where the searched trees go.
@@ -30,18 +31,22 @@ pub fn bounds() -> Bounds {
     }
 }
 
-/// Runs `algorithms` on `position` to `depth`, writes the trees if asked, and returns the
-/// text (or JSON) to print.
+/// Runs `algorithms` on `position` to `depth` (`engine` with the given options, else the
+/// defaults), writes the trees if asked, and returns the text (or JSON) to print.
 pub fn compare(
     position: Position,
     depth: u32,
     algorithms: Vec<Algorithm>,
     tree: &TreeArgs,
     json: bool,
+    engine: Option<EngineOptions>,
 ) -> Result<String, String> {
     let bounds = bounds();
     let tree_nodes = tree.tree.as_ref().map(|_| tree.max_nodes);
-    let plan = Plan::new(position, depth, algorithms, tree_nodes, &bounds)?;
+    let mut plan = Plan::new(position, depth, algorithms, tree_nodes, &bounds)?;
+    if let Some(options) = engine {
+        plan.engine = options;
+    }
     let mut results = run_plan(&plan, &bounds)?;
     if let Some(path) = &tree.tree {
         write_trees(path, &mut results)?;

@@ -92,6 +92,7 @@ pub fn solve(args: &SolveArgs) -> Result<String, String> {
             algorithms,
             &args.tree,
             args.json,
+            None,
         );
     }
     let mut strategy = args.algo.solver::<Mnk>(board.solver_table_bytes());

@@ -4,7 +4,10 @@
 use crate::algorithm::Algorithm;
 use serde::Deserialize;
 use std::time::Duration;
-use wuzi_gomoku::{Board, CandidateOrder, Rule};
+use wuzi_gomoku::{Board, CandidateOrder, EngineOptions, Rule};
+
+/// The engine's tables for one Learn search: Learn positions are small and shallow.
+const DEFAULT_ENGINE_TABLE_BYTES: usize = 16 << 20;
 use wuzi_mnk::Mnk;
 
 /// The body of `POST /api/learn` (every field but `game`, `depth` and `algorithms` optional).
@@ -93,6 +96,8 @@ pub struct Plan {
     pub algorithms: Vec<Algorithm>,
     /// `Some(cap)` when trees are wanted.
     pub tree_nodes: Option<usize>,
+    /// How `engine` runs on Gomoku (the command line passes its `--engine` switches).
+    pub engine: EngineOptions,
 }
 
 impl LearnRequest {
@@ -228,6 +233,10 @@ impl Plan {
             depth,
             algorithms,
             tree_nodes,
+            engine: EngineOptions {
+                table_bytes: DEFAULT_ENGINE_TABLE_BYTES,
+                ..EngineOptions::default()
+            },
         })
     }
 

@@ -5,7 +5,7 @@ use crate::request::{Bounds, LearnRequest, Plan, Position};
 use crate::tree_json::tree_json;
 use serde::Serialize;
 use serde_json::Value;
-use wuzi_gomoku::{Board, Engine, EngineOptions, TextbookGomoku};
+use wuzi_gomoku::{Board, Engine, TextbookGomoku};
 use wuzi_mnk::Mnk;
 use wuzi_search::{
     AlphaBeta, Game, LimitExceeded, Limits, Minimax, Negamax, Observer, Pvs, SearchResult,
@@ -62,11 +62,7 @@ fn run_one(plan: &Plan, algorithm: Algorithm, bounds: &Bounds) -> Result<Algorit
             let size = board.size();
             let name = move |p: wuzi_gomoku::Point| p.to_human(size);
             if algorithm == Algorithm::Engine {
-                let options = EngineOptions {
-                    table_bytes: 16 << 20,
-                    ..EngineOptions::default()
-                };
-                let mut engine = Engine::new(Board::clone(board), options);
+                let mut engine = Engine::new(Board::clone(board), plan.engine.clone());
                 let a = engine.go(&engine_limits(plan, bounds), |_| {});
                 let result = SearchResult {
                     best_move: a.best_move,

@@ -65,3 +65,22 @@ impl FromStr for Algorithm {
 pub fn parse_list(text: &str) -> Result<Vec<Algorithm>, String> {
     text.split(',').map(|name| name.trim().parse()).collect()
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn names_round_trip_and_lists_parse() {
+        for a in Algorithm::ALL {
+            assert_eq!(a.name().parse::<Algorithm>(), Ok(a));
+        }
+        assert_eq!(
+            parse_list("minimax, alphabeta"),
+            Ok(vec![Algorithm::Minimax, Algorithm::AlphaBeta])
+        );
+        let error = parse_list("minimax,quicksort").unwrap_err();
+        assert!(error.contains("\"quicksort\""), "{error}");
+        assert!(Algorithm::Minimax.first_player_view() && !Algorithm::Pvs.first_player_view());
+    }
+}

@@ -86,3 +86,36 @@ fn node_json<M: Copy + Eq>(
         "children": children,
     })
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use wuzi_mnk::Mnk;
+    use wuzi_search::AlphaBeta;
+
+    #[test]
+    fn a_tree_names_its_moves_and_marks_its_line() {
+        let mut board = Mnk::tic_tac_toe();
+        board.play_named("b2").unwrap();
+        let mut recorder = TreeRecorder::new(10_000);
+        let result = AlphaBeta { depth: 2 }
+            .search_observed(&mut board, &mut recorder)
+            .unwrap();
+        let names = board.clone();
+        let tree = tree_json(&recorder, Algorithm::AlphaBeta, &|c| names.cell_name(c));
+        assert_eq!(tree["view"], "side-to-move");
+        assert_eq!(tree["nodes"], result.nodes);
+        let root = &tree["root"];
+        assert_eq!(root["move"], Value::Null);
+        assert_eq!(root["alpha"], -INFINITY_VALUE);
+        let best = board.cell_name(result.best_move.unwrap());
+        let on_pv: Vec<&Value> = root["children"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .filter(|c| c["pv"] == true)
+            .collect();
+        assert_eq!(on_pv.len(), 1);
+        assert_eq!(on_pv[0]["move"], best.as_str());
+    }
+}

@@ -7,12 +7,14 @@
 //!   move and the AI's reply, with its `analysis`); `POST /api/games/{id}/undo`;
 //!   `POST /api/games/{id}/hint`; `GET /api/games/{id}/events` (server-sent search progress).
 //! - `POST /api/analyze` `{"rule","size","moves","time_ms"}` → the analysis.
-//! - `POST /api/learn` `{"game","depth","algorithms","moves","tree",...}` → each algorithm's
-//!   move, score, nodes, time, principal variation and tree (the Learn page at `/learn`).
 //!
 //! Errors are `{"error": "..."}`: 400 for bad input, 404 for an unknown game, 409 while the
 //! AI thinks about that game, 503 when the server is at a limit. Nothing changes on an error.
 //! Searches run on blocking threads, a bounded number at a time, never on the async runtime.
+//!
+//! Learn mode (`learn.rs`): the page `/learn`, and `POST /api/learn`
+//! `{"game","depth","algorithms","moves","tree",...}` → each algorithm's move, score, nodes,
+//! time, principal variation and tree.
 
 mod api;
 mod learn;
@@ -77,6 +79,10 @@ pub fn router(config: Config) -> Router {
         .route("/", get(page))
         .route("/app.js", get(script))
         .route("/style.css", get(style))
+        .route("/learn", get(learn::page))
+        .route("/learn.js", get(learn::script))
+        .route("/learn.css", get(learn::style))
+        .route("/api/learn", post(learn::learn))
         .route("/api/games", post(api::create))
         .route("/api/games/{id}", get(api::show))
         .route("/api/games/{id}/moves", post(api::play))
@@ -84,10 +90,6 @@ pub fn router(config: Config) -> Router {
         .route("/api/games/{id}/hint", post(api::hint))
         .route("/api/games/{id}/events", get(api::events))
         .route("/api/analyze", post(api::analyze))
-        .route("/learn", get(learn::page))
-        .route("/learn.js", get(learn::script))
-        .route("/learn.css", get(learn::style))
-        .route("/api/learn", post(learn::learn))
         .fallback(api::not_found)
         .layer(DefaultBodyLimit::max(MAX_BODY))
         .with_state(state)

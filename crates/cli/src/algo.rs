@@ -2,7 +2,7 @@
 
 use clap::ValueEnum;
 use wuzi_search::{
-    AlphaBeta, Game, Minimax, Negamax, SearchOptions, Searcher, Strategy, UNLIMITED_DEPTH,
+    AlphaBeta, Game, Minimax, Negamax, Pvs, SearchOptions, Searcher, Strategy, UNLIMITED_DEPTH,
 };
 
 #[derive(Copy, Clone, Debug, PartialEq, Eq, ValueEnum)]
@@ -13,6 +13,8 @@ pub enum Algo {
     Negamax,
     /// Alpha-beta (negamax form) over the whole game tree.
     Alphabeta,
+    /// Principal-variation search (null windows after the first move), no table.
+    Pvs,
     /// The full searcher: PVS, transposition table, move ordering, game-specific pruning.
     Search,
 }
@@ -31,6 +33,9 @@ impl Algo {
             Algo::Alphabeta => Box::new(AlphaBeta {
                 depth: UNLIMITED_DEPTH,
             }),
+            Algo::Pvs => Box::new(Pvs {
+                depth: UNLIMITED_DEPTH,
+            }),
             Algo::Search => {
                 let options = SearchOptions {
                     iterative_deepening: false,
@@ -46,7 +51,20 @@ impl Algo {
             Algo::Minimax => "minimax",
             Algo::Negamax => "negamax",
             Algo::Alphabeta => "alphabeta",
+            Algo::Pvs => "pvs",
             Algo::Search => "search",
+        }
+    }
+}
+
+impl From<Algo> for wuzi_learn::Algorithm {
+    fn from(algo: Algo) -> wuzi_learn::Algorithm {
+        match algo {
+            Algo::Minimax => wuzi_learn::Algorithm::Minimax,
+            Algo::Negamax => wuzi_learn::Algorithm::Negamax,
+            Algo::Alphabeta => wuzi_learn::Algorithm::AlphaBeta,
+            Algo::Pvs => wuzi_learn::Algorithm::Pvs,
+            Algo::Search => wuzi_learn::Algorithm::Engine,
         }
     }
 }

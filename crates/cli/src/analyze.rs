@@ -1,11 +1,12 @@
 //! `wuzi analyze`: the engine's view of a position, a line per completed depth or one JSON
 //! object.
 
+use crate::learn_cmd::{compare, TreeArgs};
 use crate::position::PositionArgs;
 use clap::Args;
 use serde::Serialize;
 use std::time::Duration;
-use wuzi_gomoku::{Analysis, Engine, EngineOptions, Info};
+use wuzi_gomoku::{Analysis, Board, CandidateOrder, Engine, EngineOptions, Info};
 use wuzi_search::{Forced, Limits};
 
 #[derive(Args, Debug)]
@@ -35,6 +36,26 @@ pub struct AnalyzeArgs {
     /// Engine switches as in `wuzi match`, e.g. `vct=off,leaf-vcf=off,width=0`.
     #[arg(long, default_value = "")]
     pub engine: String,
+    /// Compare search algorithms at `--depth` instead of running the engine: a comma-separated
+    /// list of minimax, negamax, alphabeta, pvs and engine (`engine` takes `--engine`,
+    /// `--hash-mb` and `--threads`).
+    #[arg(long, value_name = "LIST")]
+    pub algo: Option<String>,
+    /// With --algo: the textbook algorithms search only the best N candidates by point score
+    /// (0: every empty point within two of a stone).
+    #[arg(long, value_name = "N", default_value_t = 0)]
+    pub width: usize,
+    /// With --algo: try the candidates best first, or reversed (to see what ordering is worth).
+    #[arg(long, value_enum, default_value_t = OrderArg::BestFirst)]
+    pub order: OrderArg,
+    #[command(flatten)]
+    pub tree: TreeArgs,
+}
+
+#[derive(Copy, Clone, Debug, PartialEq, Eq, clap::ValueEnum)]
+pub enum OrderArg {
+    BestFirst,
+    Reversed,
 }
 
 /// The analysis as front ends show it (also the web API's `analysis` object).
@@ -117,6 +138,17 @@ pub fn analyze(args: &AnalyzeArgs) -> Result<String, String> {
     if board.result().is_some() {
         return Err("the game is already over: nothing to analyse".into());
     }
+    if let Some(list) = &args.algo {
+        return compare_algorithms(args, board, list);
+    }
+    if args.tree.tree.is_some() {
+        return Err("--tree needs --algo (the engine's tree is not recorded)".into());
+    }
+    if args.width != 0 || args.order != OrderArg::BestFirst {
+        return Err(
+            "--width and --order choose the textbook algorithms' moves: they need --algo".into(),
+        );
+    }
     let size = board.size();
     let mut options = EngineOptions::default();
     wuzi_gomocup::manager::side::apply_switches(&mut options, &args.engine)?;
@@ -145,4 +177,39 @@ pub fn analyze(args: &AnalyzeArgs) -> Result<String, String> {
         out.nps,
         out.millis
     ))
+}
+
+/// `--algo`: the listed algorithms side by side at `--depth`.
+fn compare_algorithms(args: &AnalyzeArgs, mut board: Board, list: &str) -> Result<String, String> {
+    let Some(depth) = args.depth else {
+        return Err("--algo needs --depth".into());
+    };
+    if args.time.is_some() || args.nodes.is_some() {
+        return Err("--algo searches to --depth; --time and --nodes do not apply".into());
+    }
+    if !board.has_legal_move() {
+        return Err(NO_LEGAL_MOVE.into());
+    }
+    let algorithms = wuzi_learn::parse_algorithms(list)?;
+    let order = match args.order {
+        OrderArg::BestFirst => CandidateOrder::BestFirst,
+        OrderArg::Reversed => CandidateOrder::Reversed,
+    };
+    let position = wuzi_learn::Position::Gomoku {
+        board: Box::new(board),
+        candidates: args.width,
+        order,
+    };
+    let mut options = EngineOptions::default();
+    wuzi_gomocup::manager::side::apply_switches(&mut options, &args.engine)?;
+    options.table_bytes = args.hash_mb.max(1) << 20;
+    options.threads = args.threads.into();
+    compare(
+        position,
+        depth,
+        algorithms,
+        &args.tree,
+        args.json,
+        Some(options),
+    )
 }

@@ -3,6 +3,7 @@
 mod algo;
 mod analyze;
 mod bench;
+mod learn_cmd;
 mod match_cmd;
 mod play_gomoku;
 mod play_mnk;

@@ -1,6 +1,7 @@
 //! `wuzi solve` and `wuzi perft`: exact values and tree sizes of small m,n,k-games.
 
 use crate::algo::Algo;
+use crate::learn_cmd::{compare, TreeArgs};
 use clap::{Args, Subcommand};
 use serde::Serialize;
 use wuzi_mnk::{count_tree, Mnk};
@@ -45,6 +46,15 @@ pub struct SolveArgs {
     /// Print one JSON object instead of text.
     #[arg(long, global = true)]
     pub json: bool,
+    /// Start from this position: the moves from the empty board, e.g. "b2 a1".
+    #[arg(long, global = true, default_value = "")]
+    pub moves: String,
+    /// Search only this many plies (the textbook value at that depth, as `wuzi analyze
+    /// --algo` gives it) instead of solving.
+    #[arg(long, global = true)]
+    pub depth: Option<u32>,
+    #[command(flatten)]
+    pub tree: TreeArgs,
 }
 
 #[derive(Serialize)]
@@ -64,6 +74,27 @@ struct Solution {
 
 pub fn solve(args: &SolveArgs) -> Result<String, String> {
     let mut board = args.game.board()?;
+    for mv in args.moves.split_whitespace() {
+        board
+            .play_named(mv)
+            .map_err(|e| format!("move {mv}: {e}"))?;
+    }
+    if board.is_over() {
+        return Err("the game is already over: nothing to solve".into());
+    }
+    if args.depth.is_some() || args.tree.tree.is_some() {
+        // To the end of the game unless a depth is given: every line ends by then.
+        let depth = args.depth.unwrap_or(board.empty_count() as u32);
+        let algorithms = vec![args.algo.into()];
+        return compare(
+            wuzi_learn::Position::Mnk(Box::new(board)),
+            depth,
+            algorithms,
+            &args.tree,
+            args.json,
+            None,
+        );
+    }
     let mut strategy = args.algo.solver::<Mnk>(board.solver_table_bytes());
     let result = strategy.search(&mut board);
     let mover = board.to_move();

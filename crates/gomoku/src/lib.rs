@@ -11,6 +11,7 @@
 //!   time, node and depth limits.
 //! - [`describe`] and [`render`]: a position as plain data and as text, for front ends.
 //! - [`record`]: game records (SGF).
+//! - [`TextbookGomoku`]: Gomoku as the tutorials search it, for Learn mode's textbook strategies.
 
 mod board;
 mod describe;
@@ -25,6 +26,7 @@ mod pattern;
 pub mod record;
 mod rules;
 mod table;
+mod textbook;
 mod threat;
 
 pub use board::{Board, BoardError, GameResult, Reason, ThreatCounts};
@@ -42,6 +44,7 @@ pub use notation::{
 };
 pub use pattern::{Shape, SHAPE_COUNT};
 pub use rules::Rule;
+pub use textbook::{point_score, textbook_candidates, CandidateOrder, TextbookGomoku};
 pub use threat::{ThreatKind, ThreatLimits, ThreatSolver, ThreatWin, MAX_THREAT_ATTACKS};
 pub use wuzi_search::Player;
 

@@ -117,7 +117,7 @@ impl MoveGen {
     /// Empty points within Chebyshev distance 2 of a stone (the centre on an empty board),
     /// row by row: the rows of stones as bitmasks, widened by two each way and OR-ed over
     /// five rows.
-    fn nearby(board: &Board, out: &mut Vec<Point>) {
+    pub(crate) fn nearby(board: &Board, out: &mut Vec<Point>) {
         let n = board.size();
         if board.stone_count() == 0 {
             out.push(Point::new(n / 2, n / 2));

@@ -3,11 +3,11 @@
 //! tried in the game's own order; the full [`crate::Searcher`] adds move ordering and tables.
 
 use crate::game::Game;
-use crate::move_stack::MoveStack;
 use crate::negamax::leaf_score;
+use crate::observer::Observer;
 use crate::score::Score;
-use crate::strategy::{best_root_move, SearchResult, Strategy};
-use std::time::Instant;
+use crate::strategy::{SearchResult, Strategy};
+use crate::walk::Walk;
 
 /// Fail-soft alpha-beta to a fixed depth ([`crate::UNLIMITED_DEPTH`] for the whole tree).
 #[derive(Clone, Debug)]
@@ -15,40 +15,66 @@ pub struct AlphaBeta {
     pub depth: u32,
 }
 
-struct Walk<M> {
-    nodes: u64,
-    moves: MoveStack<M>,
-}
-
-fn alphabeta<G: Game>(
+fn alphabeta<G: Game, O: Observer<G>>(
     game: &mut G,
+    mv: Option<G::Move>,
     depth: u32,
     ply: u32,
     mut alpha: Score,
     beta: Score,
-    walk: &mut Walk<G::Move>,
+    walk: &mut Walk<G, O>,
 ) -> Score {
-    walk.nodes += 1;
+    if !walk.enter(game, mv, ply, depth, alpha, beta) {
+        return Score::DRAW;
+    }
     if let Some(score) = leaf_score(game, depth, ply) {
-        return score;
+        return walk.leave(score, false, &[]);
     }
     let mut moves = walk.moves.take(ply as usize);
     game.legal_moves(&mut moves);
     let mut best = -Score::INFINITY;
-    for &mv in &moves {
+    let mut searched = moves.len();
+    for (i, &mv) in moves.iter().enumerate() {
         game.play(mv);
-        let score = -alphabeta(game, depth - 1, ply + 1, -beta, -alpha, walk);
+        let score = -alphabeta(game, Some(mv), depth - 1, ply + 1, -beta, -alpha, walk);
         game.undo(mv);
+        if walk.stopped {
+            break;
+        }
         if score > best {
             best = score;
+            walk.new_best(ply, mv);
             alpha = alpha.max(score);
             if alpha >= beta {
+                searched = i + 1;
                 break;
             }
         }
     }
+    let value = walk.leave(best, alpha >= beta, &moves[searched..]);
     walk.moves.give(ply as usize, moves);
-    best
+    value
+}
+
+impl AlphaBeta {
+    /// The search, watched by `observer`; `None` when the observer stopped it.
+    pub fn search_observed<G: Game, O: Observer<G>>(
+        &self,
+        game: &mut G,
+        observer: &mut O,
+    ) -> Option<SearchResult<G::Move>> {
+        let mut walk = Walk::new(observer);
+        let score = alphabeta(
+            game,
+            None,
+            self.depth,
+            0,
+            -Score::INFINITY,
+            Score::INFINITY,
+            &mut walk,
+        );
+        walk.finish(score, self.depth)
+    }
 }
 
 impl<G: Game> Strategy<G> for AlphaBeta {
@@ -57,19 +83,7 @@ impl<G: Game> Strategy<G> for AlphaBeta {
     }
 
     fn search(&mut self, game: &mut G) -> SearchResult<G::Move> {
-        let start = Instant::now();
-        let mut walk = Walk {
-            nodes: 1,
-            moves: MoveStack::default(),
-        };
-        let (best_move, score) = match leaf_score(game, self.depth, 0) {
-            Some(score) => (None, score),
-            // Only a strictly better move matters at the root, so the window's lower edge is
-            // the best score so far: anything at or below it may come back as a bound.
-            None => best_root_move(game, |game, best| {
-                -alphabeta(game, self.depth - 1, 1, -Score::INFINITY, -best, &mut walk)
-            }),
-        };
-        SearchResult::fixed_depth(best_move, score, walk.nodes, self.depth, start)
+        self.search_observed(game, &mut ())
+            .expect("nothing stops an unobserved search")
     }
 }

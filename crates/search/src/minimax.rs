@@ -3,10 +3,10 @@
 //! tested against.
 
 use crate::game::{terminal_score, Game, Player};
-use crate::move_stack::MoveStack;
+use crate::observer::Observer;
 use crate::score::Score;
-use crate::strategy::{best_root_move, SearchResult, Strategy};
-use std::time::Instant;
+use crate::strategy::{SearchResult, Strategy};
+use crate::walk::Walk;
 
 /// Plain minimax to a fixed depth ([`crate::UNLIMITED_DEPTH`] for the whole game tree).
 #[derive(Clone, Debug)]
@@ -14,23 +14,11 @@ pub struct Minimax {
     pub depth: u32,
 }
 
-struct Walk<M> {
-    nodes: u64,
-    moves: MoveStack<M>,
-}
-
 /// Scores below are always from the first player's point of view.
 fn first_player_view<G: Game>(game: &G, score: Score) -> Score {
     match game.side_to_move() {
         Player::First => score,
         Player::Second => -score,
-    }
-}
-
-fn value<G: Game>(game: &mut G, depth: u32, ply: u32, walk: &mut Walk<G::Move>) -> Score {
-    match game.side_to_move() {
-        Player::First => max_value(game, depth, ply, walk),
-        Player::Second => min_value(game, depth, ply, walk),
     }
 }
 
@@ -42,38 +30,58 @@ fn leaf<G: Game>(game: &G, depth: u32, ply: u32) -> Option<Score> {
     (depth == 0).then(|| first_player_view(game, game.evaluate()))
 }
 
-fn max_value<G: Game>(game: &mut G, depth: u32, ply: u32, walk: &mut Walk<G::Move>) -> Score {
-    walk.nodes += 1;
-    if let Some(score) = leaf(game, depth, ply) {
-        return score;
+/// The value of the position for the first player: the max of the children's values when the
+/// first player is to move, the min when the second is.
+fn value<G: Game, O: Observer<G>>(
+    game: &mut G,
+    mv: Option<G::Move>,
+    depth: u32,
+    ply: u32,
+    walk: &mut Walk<G, O>,
+) -> Score {
+    if !walk.enter(game, mv, ply, depth, -Score::INFINITY, Score::INFINITY) {
+        return Score::DRAW;
     }
+    if let Some(score) = leaf(game, depth, ply) {
+        return walk.leave(score, false, &[]);
+    }
+    let maximising = game.side_to_move() == Player::First;
     let mut moves = walk.moves.take(ply as usize);
     game.legal_moves(&mut moves);
-    let mut best = -Score::INFINITY;
+    let mut best = if maximising {
+        -Score::INFINITY
+    } else {
+        Score::INFINITY
+    };
     for &mv in &moves {
         game.play(mv);
-        best = best.max(value(game, depth - 1, ply + 1, walk));
+        let score = value(game, Some(mv), depth - 1, ply + 1, walk);
         game.undo(mv);
+        if walk.stopped {
+            break;
+        }
+        if (maximising && score > best) || (!maximising && score < best) {
+            best = score;
+            walk.new_best(ply, mv);
+        }
     }
     walk.moves.give(ply as usize, moves);
-    best
+    walk.leave(best, false, &[])
 }
 
-fn min_value<G: Game>(game: &mut G, depth: u32, ply: u32, walk: &mut Walk<G::Move>) -> Score {
-    walk.nodes += 1;
-    if let Some(score) = leaf(game, depth, ply) {
-        return score;
+impl Minimax {
+    /// The search, watched by `observer` (the tree's values are the first player's view);
+    /// `None` when the observer stopped it.
+    pub fn search_observed<G: Game, O: Observer<G>>(
+        &self,
+        game: &mut G,
+        observer: &mut O,
+    ) -> Option<SearchResult<G::Move>> {
+        let mut walk = Walk::new(observer);
+        let first_view = value(game, None, self.depth, 0, &mut walk);
+        let score = first_player_view(game, first_view);
+        walk.finish(score, self.depth)
     }
-    let mut moves = walk.moves.take(ply as usize);
-    game.legal_moves(&mut moves);
-    let mut best = Score::INFINITY;
-    for &mv in &moves {
-        game.play(mv);
-        best = best.min(value(game, depth - 1, ply + 1, walk));
-        game.undo(mv);
-    }
-    walk.moves.give(ply as usize, moves);
-    best
 }
 
 impl<G: Game> Strategy<G> for Minimax {
@@ -82,23 +90,7 @@ impl<G: Game> Strategy<G> for Minimax {
     }
 
     fn search(&mut self, game: &mut G) -> SearchResult<G::Move> {
-        let start = Instant::now();
-        let mut walk = Walk {
-            nodes: 1,
-            moves: MoveStack::default(),
-        };
-        let mover = game.side_to_move();
-        let (best_move, score) = match leaf(game, self.depth, 0) {
-            Some(score) => (None, first_player_view(game, score)),
-            None => best_root_move(game, |game, _| {
-                let first_view = value(game, self.depth - 1, 1, &mut walk);
-                if mover == Player::First {
-                    first_view
-                } else {
-                    -first_view
-                }
-            }),
-        };
-        SearchResult::fixed_depth(best_move, score, walk.nodes, self.depth, start)
+        self.search_observed(game, &mut ())
+            .expect("nothing stops an unobserved search")
     }
 }

@@ -2,10 +2,10 @@
 //! max(a, b) = -min(-a, -b).
 
 use crate::game::{terminal_score, Game};
-use crate::move_stack::MoveStack;
+use crate::observer::Observer;
 use crate::score::Score;
-use crate::strategy::{best_root_move, SearchResult, Strategy};
-use std::time::Instant;
+use crate::strategy::{SearchResult, Strategy};
+use crate::walk::Walk;
 
 /// Plain negamax to a fixed depth ([`crate::UNLIMITED_DEPTH`] for the whole game tree).
 #[derive(Clone, Debug)]
@@ -21,27 +21,49 @@ pub(crate) fn leaf_score<G: Game>(game: &G, depth: u32, ply: u32) -> Option<Scor
     (depth == 0).then(|| game.evaluate())
 }
 
-fn negamax<G: Game>(
+fn negamax<G: Game, O: Observer<G>>(
     game: &mut G,
+    mv: Option<G::Move>,
     depth: u32,
     ply: u32,
-    nodes: &mut u64,
-    stack: &mut MoveStack<G::Move>,
+    walk: &mut Walk<G, O>,
 ) -> Score {
-    *nodes += 1;
-    if let Some(score) = leaf_score(game, depth, ply) {
-        return score;
+    if !walk.enter(game, mv, ply, depth, -Score::INFINITY, Score::INFINITY) {
+        return Score::DRAW;
     }
-    let mut moves = stack.take(ply as usize);
+    if let Some(score) = leaf_score(game, depth, ply) {
+        return walk.leave(score, false, &[]);
+    }
+    let mut moves = walk.moves.take(ply as usize);
     game.legal_moves(&mut moves);
     let mut best = -Score::INFINITY;
     for &mv in &moves {
         game.play(mv);
-        best = best.max(-negamax(game, depth - 1, ply + 1, nodes, stack));
+        let score = -negamax(game, Some(mv), depth - 1, ply + 1, walk);
         game.undo(mv);
+        if walk.stopped {
+            break;
+        }
+        if score > best {
+            best = score;
+            walk.new_best(ply, mv);
+        }
     }
-    stack.give(ply as usize, moves);
-    best
+    walk.moves.give(ply as usize, moves);
+    walk.leave(best, false, &[])
+}
+
+impl Negamax {
+    /// The search, watched by `observer`; `None` when the observer stopped it.
+    pub fn search_observed<G: Game, O: Observer<G>>(
+        &self,
+        game: &mut G,
+        observer: &mut O,
+    ) -> Option<SearchResult<G::Move>> {
+        let mut walk = Walk::new(observer);
+        let score = negamax(game, None, self.depth, 0, &mut walk);
+        walk.finish(score, self.depth)
+    }
 }
 
 impl<G: Game> Strategy<G> for Negamax {
@@ -50,15 +72,7 @@ impl<G: Game> Strategy<G> for Negamax {
     }
 
     fn search(&mut self, game: &mut G) -> SearchResult<G::Move> {
-        let start = Instant::now();
-        let mut nodes = 1;
-        let mut stack = MoveStack::default();
-        let (best_move, score) = match leaf_score(game, self.depth, 0) {
-            Some(score) => (None, score),
-            None => best_root_move(game, |game, _| {
-                -negamax(game, self.depth - 1, 1, &mut nodes, &mut stack)
-            }),
-        };
-        SearchResult::fixed_depth(best_move, score, nodes, self.depth, start)
+        self.search_observed(game, &mut ())
+            .expect("nothing stops an unobserved search")
     }
 }

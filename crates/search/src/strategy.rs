@@ -2,7 +2,7 @@
 
 use crate::game::Game;
 use crate::score::Score;
-use std::time::{Duration, Instant};
+use std::time::Duration;
 
 /// What a strategy found.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -30,46 +30,3 @@ pub trait Strategy<G: Game> {
 
 /// A depth that means "search every line to the end of the game".
 pub const UNLIMITED_DEPTH: u32 = u32::MAX;
-
-impl<M: Copy> SearchResult<M> {
-    /// The result of a fixed-depth search whose principal variation is just its move.
-    pub(crate) fn fixed_depth(
-        best_move: Option<M>,
-        score: Score,
-        nodes: u64,
-        depth: u32,
-        start: Instant,
-    ) -> Self {
-        SearchResult {
-            best_move,
-            score,
-            nodes,
-            depth,
-            pv: best_move.into_iter().collect(),
-            elapsed: start.elapsed(),
-        }
-    }
-}
-
-/// The root loop the textbook strategies share: try every legal move, keep the first of the
-/// best. `child_value` gets the game after the move and the best value so far, and returns the
-/// move's value for the side that played it.
-pub(crate) fn best_root_move<G: Game>(
-    game: &mut G,
-    mut child_value: impl FnMut(&mut G, Score) -> Score,
-) -> (Option<G::Move>, Score) {
-    let mut moves = Vec::new();
-    game.legal_moves(&mut moves);
-    let mut best_move = None;
-    let mut best = -Score::INFINITY;
-    for mv in moves {
-        game.play(mv);
-        let score = child_value(game, best);
-        game.undo(mv);
-        if score > best {
-            best = score;
-            best_move = Some(mv);
-        }
-    }
-    (best_move, best)
-}

@@ -11,8 +11,13 @@
 //! Errors are `{"error": "..."}`: 400 for bad input, 404 for an unknown game, 409 while the
 //! AI thinks about that game, 503 when the server is at a limit. Nothing changes on an error.
 //! Searches run on blocking threads, a bounded number at a time, never on the async runtime.
+//!
+//! Learn mode (`learn.rs`): the page `/learn`, and `POST /api/learn`
+//! `{"game","depth","algorithms","moves","tree",...}` → each algorithm's move, score, nodes,
+//! time, principal variation and tree.
 
 mod api;
+mod learn;
 mod store;
 
 use axum::extract::DefaultBodyLimit;
@@ -74,6 +79,10 @@ pub fn router(config: Config) -> Router {
         .route("/", get(page))
         .route("/app.js", get(script))
         .route("/style.css", get(style))
+        .route("/learn", get(learn::page))
+        .route("/learn.js", get(learn::script))
+        .route("/learn.css", get(learn::style))
+        .route("/api/learn", post(learn::learn))
         .route("/api/games", post(api::create))
         .route("/api/games/{id}", get(api::show))
         .route("/api/games/{id}/moves", post(api::play))

@@ -1,0 +1,261 @@
+//! A Learn request: the game, the position, the depth and the algorithms, checked before any
+//! search starts.
+
+use crate::algorithm::Algorithm;
+use serde::Deserialize;
+use std::time::Duration;
+use wuzi_gomoku::{Board, CandidateOrder, EngineOptions, Rule};
+
+/// The engine's tables for one Learn search: Learn positions are small and shallow.
+const DEFAULT_ENGINE_TABLE_BYTES: usize = 16 << 20;
+use wuzi_mnk::Mnk;
+
+/// The body of `POST /api/learn` (every field but `game`, `depth` and `algorithms` optional).
+#[derive(Clone, Debug, Default, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct LearnRequest {
+    /// "tictactoe", "mnk" or "gomoku".
+    pub game: String,
+    /// Gomoku: "freestyle" (default), "standard" or "renju".
+    pub rule: Option<String>,
+    /// Gomoku: the board's side (default 15).
+    pub size: Option<usize>,
+    /// m,n,k: the board's width, height and the stones in a row that win.
+    pub width: Option<usize>,
+    pub height: Option<usize>,
+    pub k: Option<usize>,
+    /// The moves from the empty board (`h8`, or for m,n,k `b2`).
+    #[serde(default)]
+    pub moves: Vec<String>,
+    pub depth: u32,
+    pub algorithms: Vec<String>,
+    /// Record and return each textbook algorithm's tree.
+    #[serde(default)]
+    pub tree: bool,
+    /// The most nodes a tree may have; a search that needs more is refused.
+    pub max_nodes: Option<usize>,
+    /// Gomoku: search only the best N candidates by point score (0 or absent: all).
+    pub candidates: Option<usize>,
+    /// Gomoku: "best-first" (default) or "reversed" candidate order.
+    pub order: Option<String>,
+}
+
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub enum GameKind {
+    TicTacToe,
+    Mnk,
+    Gomoku,
+}
+
+/// A position ready to search.
+#[derive(Clone)]
+/// Boards are boxed: a Gomoku board is some 15 KB, and the plan is moved into a search task.
+pub enum Position {
+    Mnk(Box<Mnk>),
+    Gomoku {
+        board: Box<Board>,
+        candidates: usize,
+        order: CandidateOrder,
+    },
+}
+
+/// What the caller allows: the server's limits, or the command line's.
+#[derive(Clone, Debug)]
+pub struct Bounds {
+    pub max_depth: u32,
+    /// The largest `max_nodes` a request may ask for.
+    pub max_tree_nodes: usize,
+    /// The tree cap when the request gives none.
+    pub default_tree_nodes: usize,
+    /// Nodes one algorithm may visit (a textbook search has no limit of its own).
+    pub max_work_nodes: u64,
+    /// Time one algorithm may take.
+    pub max_time: Option<Duration>,
+    /// Algorithms one request may compare.
+    pub max_algorithms: usize,
+}
+
+impl Default for Bounds {
+    fn default() -> Self {
+        Bounds {
+            max_depth: 12,
+            max_tree_nodes: 200_000,
+            default_tree_nodes: 20_000,
+            max_work_nodes: 20_000_000,
+            max_time: Some(Duration::from_secs(10)),
+            max_algorithms: Algorithm::ALL.len(),
+        }
+    }
+}
+
+/// A checked request.
+#[derive(Clone)]
+pub struct Plan {
+    pub position: Position,
+    pub depth: u32,
+    pub algorithms: Vec<Algorithm>,
+    /// `Some(cap)` when trees are wanted.
+    pub tree_nodes: Option<usize>,
+    /// How `engine` runs on Gomoku (the command line passes its `--engine` switches).
+    pub engine: EngineOptions,
+}
+
+impl LearnRequest {
+    /// Checks everything; every problem is a one-line message for a 400 or an exit code 2.
+    pub fn plan(&self, bounds: &Bounds) -> Result<Plan, String> {
+        let kind = match self.game.as_str() {
+            "tictactoe" => GameKind::TicTacToe,
+            "mnk" => GameKind::Mnk,
+            "gomoku" => GameKind::Gomoku,
+            other => {
+                return Err(format!(
+                    "unknown game \"{other}\" (tictactoe, mnk or gomoku)"
+                ))
+            }
+        };
+        let algorithms = self
+            .algorithms
+            .iter()
+            .map(|a| a.parse())
+            .collect::<Result<Vec<Algorithm>, String>>();
+        let tree_nodes = match (self.tree, self.max_nodes) {
+            (true, n) => Some(n.unwrap_or(bounds.default_tree_nodes)),
+            (false, Some(n)) => {
+                Plan::check_tree_nodes(n, bounds)?;
+                None
+            }
+            (false, None) => None,
+        };
+        let position = match kind {
+            GameKind::TicTacToe | GameKind::Mnk => self.mnk(kind)?,
+            GameKind::Gomoku => self.gomoku()?,
+        };
+        Plan::new(position, self.depth, algorithms?, tree_nodes, bounds)
+    }
+
+    fn mnk(&self, kind: GameKind) -> Result<Position, String> {
+        for (field, given) in [("rule", self.rule.is_some()), ("size", self.size.is_some())] {
+            if given {
+                return Err(format!(
+                    "{field} is for gomoku; m,n,k boards take width, height and k"
+                ));
+            }
+        }
+        if self.candidates.is_some() || self.order.is_some() {
+            return Err("candidates and order are for gomoku".into());
+        }
+        let mut board = match kind {
+            GameKind::TicTacToe => {
+                if self.width.is_some() || self.height.is_some() || self.k.is_some() {
+                    return Err(
+                        "tictactoe is 3x3 with 3 in a row; use game mnk for other sizes".into(),
+                    );
+                }
+                Mnk::tic_tac_toe()
+            }
+            _ => {
+                let (Some(w), Some(h), Some(k)) = (self.width, self.height, self.k) else {
+                    return Err("an mnk game needs width, height and k".into());
+                };
+                Mnk::new(w, h, k).map_err(|e| e.to_string())?
+            }
+        };
+        for mv in &self.moves {
+            if board.is_over() {
+                return Err(format!("move {mv}: the game is already over"));
+            }
+            board
+                .play_named(mv)
+                .map_err(|e| format!("move {mv}: {e}"))?;
+        }
+        Ok(Position::Mnk(Box::new(board)))
+    }
+
+    fn gomoku(&self) -> Result<Position, String> {
+        if self.width.is_some() || self.height.is_some() || self.k.is_some() {
+            return Err("width, height and k are for mnk; gomoku takes size".into());
+        }
+        let rule: Rule = self.rule.as_deref().unwrap_or("freestyle").parse()?;
+        let board = Board::from_moves(self.size.unwrap_or(15), rule, &self.moves.join(" "))
+            .map_err(|e| e.to_string())?;
+        let order = match self.order.as_deref().unwrap_or("best-first") {
+            "best-first" => CandidateOrder::BestFirst,
+            "reversed" => CandidateOrder::Reversed,
+            other => return Err(format!("order \"{other}\" is not best-first or reversed")),
+        };
+        let mut probe = board.clone();
+        if probe.result().is_none() && !probe.has_legal_move() {
+            return Err(
+                "Black has no legal move: every empty point is forbidden under renju".into(),
+            );
+        }
+        Ok(Position::Gomoku {
+            board: Box::new(board),
+            candidates: self.candidates.unwrap_or(0),
+            order,
+        })
+    }
+}
+
+impl Plan {
+    /// A plan, if everything is within `bounds` and the game is not over.
+    pub fn new(
+        position: Position,
+        depth: u32,
+        algorithms: Vec<Algorithm>,
+        tree_nodes: Option<usize>,
+        bounds: &Bounds,
+    ) -> Result<Plan, String> {
+        if !(1..=bounds.max_depth).contains(&depth) {
+            return Err(format!(
+                "depth {depth} is out of range (1 to {})",
+                bounds.max_depth
+            ));
+        }
+        if algorithms.is_empty() {
+            return Err("no algorithm given (minimax, negamax, alphabeta, pvs or engine)".into());
+        }
+        if algorithms.len() > bounds.max_algorithms {
+            return Err(format!(
+                "{} algorithms given; at most {} at once",
+                algorithms.len(),
+                bounds.max_algorithms
+            ));
+        }
+        if let Some(n) = tree_nodes {
+            Plan::check_tree_nodes(n, bounds)?;
+        }
+        if position.is_over() {
+            return Err("the game is already over: nothing to search".into());
+        }
+        Ok(Plan {
+            position,
+            depth,
+            algorithms,
+            tree_nodes,
+            engine: EngineOptions {
+                table_bytes: DEFAULT_ENGINE_TABLE_BYTES,
+                ..EngineOptions::default()
+            },
+        })
+    }
+
+    fn check_tree_nodes(n: usize, bounds: &Bounds) -> Result<(), String> {
+        if n == 0 || n > bounds.max_tree_nodes {
+            return Err(format!(
+                "max_nodes {n} is out of range (1 to {})",
+                bounds.max_tree_nodes
+            ));
+        }
+        Ok(())
+    }
+}
+
+impl Position {
+    pub fn is_over(&self) -> bool {
+        match self {
+            Position::Mnk(board) => board.is_over(),
+            Position::Gomoku { board, .. } => board.result().is_some(),
+        }
+    }
+}

@@ -1,0 +1,170 @@
+//! Running each requested algorithm on the position, within the caller's bounds.
+
+use crate::algorithm::Algorithm;
+use crate::request::{Bounds, LearnRequest, Plan, Position};
+use crate::tree_json::tree_json;
+use serde::Serialize;
+use serde_json::Value;
+use wuzi_gomoku::{Board, Engine, TextbookGomoku};
+use wuzi_mnk::Mnk;
+use wuzi_search::{
+    AlphaBeta, Game, LimitExceeded, Limits, Minimax, Negamax, Observer, Pvs, SearchResult,
+    Searcher, TreeRecorder, WorkLimit,
+};
+
+/// What one algorithm found (an element of the API's `results`).
+#[derive(Serialize, Clone, Debug)]
+pub struct AlgorithmResult {
+    pub algorithm: &'static str,
+    pub best_move: Option<String>,
+    /// From the side to move's view; decided results are ±1000000 minus the plies to the end.
+    pub score: i32,
+    pub nodes: u64,
+    pub millis: u128,
+    /// The same time in microseconds: small searches take under a millisecond.
+    pub micros: u128,
+    pub pv: Vec<String>,
+    /// The searched tree (see [`tree_json`]) when asked for; never for `engine`.
+    pub tree: Option<Value>,
+}
+
+/// Checks the request and runs it.
+pub fn run(request: &LearnRequest, bounds: &Bounds) -> Result<Vec<AlgorithmResult>, String> {
+    run_plan(&request.plan(bounds)?, bounds)
+}
+
+/// Runs every algorithm of a checked plan, in its order.
+pub fn run_plan(plan: &Plan, bounds: &Bounds) -> Result<Vec<AlgorithmResult>, String> {
+    plan.algorithms
+        .iter()
+        .map(|&algorithm| run_one(plan, algorithm, bounds))
+        .collect()
+}
+
+fn run_one(plan: &Plan, algorithm: Algorithm, bounds: &Bounds) -> Result<AlgorithmResult, String> {
+    match &plan.position {
+        Position::Mnk(board) => {
+            let mut board = Mnk::clone(board);
+            let names = board.clone();
+            let name = move |cell| names.cell_name(cell);
+            if algorithm == Algorithm::Engine {
+                let mut searcher = Searcher::new(board.solver_table_bytes());
+                let result = searcher.search(&mut board, &engine_limits(plan, bounds), |_| {});
+                return Ok(result_json(algorithm, &result, None, &name));
+            }
+            textbook(&mut board, algorithm, plan, bounds, &name)
+        }
+        Position::Gomoku {
+            board,
+            candidates,
+            order,
+        } => {
+            let size = board.size();
+            let name = move |p: wuzi_gomoku::Point| p.to_human(size);
+            if algorithm == Algorithm::Engine {
+                let mut engine = Engine::new(Board::clone(board), plan.engine.clone());
+                let a = engine.go(&engine_limits(plan, bounds), |_| {});
+                let result = SearchResult {
+                    best_move: a.best_move,
+                    score: a.score,
+                    nodes: a.nodes,
+                    depth: a.depth,
+                    pv: a.pv,
+                    elapsed: a.elapsed,
+                };
+                return Ok(result_json(algorithm, &result, None, &name));
+            }
+            let mut game = TextbookGomoku::new(Board::clone(board), *candidates, *order);
+            textbook(&mut game, algorithm, plan, bounds, &name)
+        }
+    }
+}
+
+fn engine_limits(plan: &Plan, bounds: &Bounds) -> Limits {
+    Limits {
+        depth: Some(plan.depth),
+        nodes: Some(bounds.max_work_nodes),
+        time: bounds.max_time,
+        stop: None,
+    }
+}
+
+fn observed<G: Game, O: Observer<G>>(
+    algorithm: Algorithm,
+    depth: u32,
+    game: &mut G,
+    observer: &mut O,
+) -> Option<SearchResult<G::Move>> {
+    match algorithm {
+        Algorithm::Minimax => Minimax { depth }.search_observed(game, observer),
+        Algorithm::Negamax => Negamax { depth }.search_observed(game, observer),
+        Algorithm::AlphaBeta => AlphaBeta { depth }.search_observed(game, observer),
+        Algorithm::Pvs | Algorithm::Engine => Pvs { depth }.search_observed(game, observer),
+    }
+}
+
+/// A textbook search, bounded by the work limit and, with a tree, by its node cap.
+fn textbook<G: Game>(
+    game: &mut G,
+    algorithm: Algorithm,
+    plan: &Plan,
+    bounds: &Bounds,
+    name: &dyn Fn(G::Move) -> String,
+) -> Result<AlgorithmResult, String> {
+    let limit = WorkLimit::new(bounds.max_work_nodes, bounds.max_time);
+    let (result, limit, tree) = match plan.tree_nodes {
+        Some(cap) => {
+            let mut observers = (TreeRecorder::new(cap), limit);
+            let result = observed(algorithm, plan.depth, game, &mut observers);
+            if observers.0.overflowed() {
+                return Err(format!(
+                    "the {algorithm} tree at depth {} has more than {cap} nodes: lower the depth, \
+                     narrow the candidates or raise max_nodes",
+                    plan.depth
+                ));
+            }
+            let tree = tree_json(&observers.0, algorithm, name);
+            (result, observers.1, Some(tree))
+        }
+        None => {
+            let mut limit = limit;
+            let result = observed(algorithm, plan.depth, game, &mut limit);
+            (result, limit, None)
+        }
+    };
+    let Some(result) = result else {
+        return Err(match limit.exceeded {
+            Some(LimitExceeded::Nodes(n)) => format!(
+                "{algorithm} at depth {} needs more than {n} nodes: lower the depth or narrow \
+                 the candidates",
+                plan.depth
+            ),
+            Some(LimitExceeded::Time(t)) => format!(
+                "{algorithm} at depth {} takes longer than {} ms: lower the depth or narrow \
+                 the candidates",
+                plan.depth,
+                t.as_millis()
+            ),
+            None => format!("{algorithm} was stopped"),
+        });
+    };
+    Ok(result_json(algorithm, &result, tree, name))
+}
+
+fn result_json<M: Copy>(
+    algorithm: Algorithm,
+    result: &SearchResult<M>,
+    tree: Option<Value>,
+    name: &dyn Fn(M) -> String,
+) -> AlgorithmResult {
+    AlgorithmResult {
+        algorithm: algorithm.name(),
+        best_move: result.best_move.map(name),
+        score: result.score.value(),
+        nodes: result.nodes,
+        millis: result.elapsed.as_millis(),
+        micros: result.elapsed.as_micros(),
+        pv: result.pv.iter().map(|&m| name(m)).collect(),
+        tree,
+    }
+}

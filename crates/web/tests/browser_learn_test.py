@@ -1,0 +1,116 @@
+"""Drives the Learn page in headless Chromium with selenium: follow the link from the game
+page, set up a tic-tac-toe position by clicking, run minimax and alpha-beta, read both node
+counts, expand a cut-off node and see its skipped moves greyed, step through the search, then
+play tic-tac-toe against the perfect player. Screenshots go to the folder given.
+Usage: browser_learn_test.py BASE_URL SHOT_DIR CHROMIUM CHROMEDRIVER
+"""
+import os
+import sys
+
+from selenium import webdriver
+from selenium.webdriver.chrome.service import Service
+from selenium.webdriver.common.by import By
+from selenium.webdriver.support.ui import Select, WebDriverWait
+
+BASE, SHOTS, CHROMIUM, DRIVER = sys.argv[1:5]
+
+
+def browser():
+    opts = webdriver.ChromeOptions()
+    opts.binary_location = CHROMIUM
+    for flag in ("--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
+                 "--disable-background-networking", "--disable-component-update", "--disable-sync",
+                 "--disable-dev-shm-usage", "--window-size=1400,1000"):
+        opts.add_argument(flag)
+    return webdriver.Chrome(service=Service(DRIVER), options=opts)
+
+
+def status_text(d):
+    return d.execute_script("return document.getElementById('status').textContent")
+
+
+def wait(d, what, cond, timeout=30):
+    try:
+        WebDriverWait(d, timeout).until(lambda _: cond())
+    except Exception as e:
+        raise AssertionError(f"gave up waiting for {what} ({type(e).__name__}: {e}); status: "
+                             f"{status_text(d)!r}")
+
+
+def node_counts(d):
+    return d.execute_script(
+        "return Object.fromEntries([...document.querySelectorAll('tr.result')]"
+        ".map(tr => [tr.dataset.algorithm, tr.querySelector('.nodes').textContent]))")
+
+
+def stones(d):
+    return d.execute_script(
+        "return [...document.querySelectorAll('#grid .cell')].filter(c => c.textContent).length")
+
+
+def cell(d, name):
+    d.find_element(By.CSS_SELECTOR, f"#grid .cell[data-name='{name}']").click()
+
+
+def main():
+    d = browser()
+    try:
+        d.get(BASE)
+        d.find_element(By.ID, "learn-link").click()
+        wait(d, "the Learn page", lambda: d.current_url.endswith("/learn"))
+        Select(d.find_element(By.ID, "game")).select_by_value("tictactoe")
+        cell(d, "b2")
+        cell(d, "a1")
+        wait(d, "two stones", lambda: stones(d) == 2)
+        depth = d.find_element(By.ID, "depth")
+        depth.clear()
+        depth.send_keys("4")
+        for box in d.find_elements(By.CSS_SELECTOR, "#algorithms input"):
+            if box.is_selected() != (box.get_attribute("value") in ("minimax", "alphabeta")):
+                box.click()
+        d.find_element(By.ID, "run").click()
+        wait(d, "both results", lambda: len(node_counts(d)) == 2)
+        counts = {k: int(v) for k, v in node_counts(d).items()}
+        assert 0 < counts["alphabeta"] < counts["minimax"], counts
+        bars = d.find_elements(By.CSS_SELECTOR, ".bars .bar")
+        assert len(bars) == 4, len(bars)
+        # The alpha-beta tree: expand a node that was cut off and see what it skipped, greyed.
+        Select(d.find_element(By.ID, "tree-of")).select_by_value("alphabeta")
+        wait(d, "the alpha-beta tree", lambda: d.find_elements(By.CSS_SELECTOR, "#tree li.node.cutoff"))
+        cut = d.find_element(By.CSS_SELECTOR, "#tree li.node.cutoff")
+        cut_id = cut.get_attribute("data-id")
+        assert "cut-off: α ≥ β" in cut.text, cut.text
+        cut.find_element(By.CSS_SELECTOR, ".toggle").click()
+        wait(d, "the skipped moves", lambda: d.find_elements(
+            By.CSS_SELECTOR, f"#tree li.node[data-id='{cut_id}'] > ul > li.skipped"))
+        skipped = d.find_element(By.CSS_SELECTOR, f"#tree li.node[data-id='{cut_id}'] > ul > li.skipped")
+        assert skipped.is_displayed() and "skipped: α ≥ β" in skipped.text, skipped.text
+        colour = skipped.value_of_css_property("color")
+        assert colour in ("rgba(153, 153, 153, 1)", "rgb(153, 153, 153)"), colour
+        assert d.find_elements(By.CSS_SELECTOR, "#tree li.node.on-pv"), "the principal variation is marked"
+        d.save_screenshot(os.path.join(SHOTS, "learn-tree.png"))
+        # Step through the search: the board shows the line of the node being visited.
+        for _ in range(3):
+            d.find_element(By.ID, "step").click()
+        info = d.find_element(By.ID, "step-info").text
+        assert info.startswith("node 3 of "), info
+        wait(d, "the visited line on the board", lambda: stones(d) == 4)
+        d.save_screenshot(os.path.join(SHOTS, "learn-step.png"))
+        d.find_element(By.ID, "show-all").click()
+        # Bad input is refused with the server's reason.
+        depth.clear()
+        depth.send_keys("0")
+        d.find_element(By.ID, "run").click()
+        wait(d, "the error", lambda: "out of range" in status_text(d))
+        # Tic-tac-toe against the perfect player, one click away.
+        d.find_element(By.ID, "play-ttt").click()
+        wait(d, "an empty board", lambda: stones(d) == 0)
+        cell(d, "a1")
+        wait(d, "the AI's reply", lambda: stones(d) == 2)
+        print("BROWSER LEARN OK")
+    finally:
+        d.quit()
+
+
+if __name__ == "__main__":
+    main()

@@ -11,6 +11,7 @@ mod position;
 mod record_file;
 mod show;
 mod solve;
+mod tui;
 mod tune;
 
 use clap::{Parser, Subcommand};
@@ -148,6 +149,9 @@ fn main() -> ExitCode {
     let cli = Cli::parse();
     match cli.command {
         Command::Play { game: None, gomoku } => {
+            if !gomoku.plain && tui::available() {
+                return output::finish_unit(tui::play_gomoku(&gomoku));
+            }
             let stdin = std::io::stdin();
             output::finish_unit(play_gomoku::play(&gomoku, stdin.lock(), std::io::stdout()))
         }
@@ -180,6 +184,9 @@ fn main() -> ExitCode {
             game: Some(PlayGame::Tictactoe(args)),
             ..
         } => {
+            if !args.plain && tui::available() {
+                return output::finish_unit(tui::play_tictactoe(&args));
+            }
             let stdin = std::io::stdin();
             output::finish_unit(
                 play_mnk::play(&args, stdin.lock(), std::io::stdout()).map_err(output::io_message),

@@ -33,6 +33,9 @@ pub struct PlayGomokuArgs {
     /// readers. It is also used when stdin or stdout is not a terminal.
     #[arg(long)]
     pub plain: bool,
+    /// Where the full-screen game's `s` saves the game (default: wuzi-<seconds>.sgf here).
+    #[arg(long, value_name = "FILE")]
+    pub save: Option<std::path::PathBuf>,
     /// Search threads (they share the table); 1 keeps depth- and node-limited searches
     /// repeatable.
     #[arg(long, default_value_t = 1, value_parser = clap::value_parser!(u16).range(1..=64))]

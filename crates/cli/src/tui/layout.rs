@@ -9,15 +9,16 @@ use ratatui::text::{Line, Span};
 use ratatui::widgets::{Block, Borders, Clear, Paragraph, Wrap};
 use ratatui::Frame;
 
-/// The narrowest side panel that still reads well.
+/// The side panel's width when there is room, and the narrowest that still reads.
 const PANEL_WIDTH: u16 = 34;
+const MIN_PANEL_WIDTH: u16 = 24;
 
 /// Splits the screen into the board's area (just its size) and the panel's; `None` when the
 /// terminal is too small for both, after saying so on the screen.
 pub fn split(frame: &mut Frame, board_width: usize, board_height: usize) -> Option<(Rect, Rect)> {
     let area = frame.area();
     let (w, h) = BoardView::area_needed(board_width, board_height);
-    if area.width < w + 2 + PANEL_WIDTH.min(24) || area.height < h + 2 {
+    if area.width < w + 2 + MIN_PANEL_WIDTH || area.height < h + 2 {
         let note = Paragraph::new(format!(
             "The terminal is too small ({}x{}); the board needs {}x{}. Enlarge it, or press q.",
             area.width,
@@ -29,11 +30,9 @@ pub fn split(frame: &mut Frame, board_width: usize, board_height: usize) -> Opti
         frame.render_widget(note, area);
         return None;
     }
-    let [board, panel] = Layout::horizontal([
-        Constraint::Length(w + 2),
-        Constraint::Min(PANEL_WIDTH.min(24)),
-    ])
-    .areas(area);
+    let [board, panel] =
+        Layout::horizontal([Constraint::Length(w + 2), Constraint::Min(MIN_PANEL_WIDTH)])
+            .areas(area);
     let [board] = Layout::vertical([Constraint::Length(h + 2)]).areas(board);
     let block = Block::default()
         .borders(Borders::ALL)

@@ -473,4 +473,31 @@ mod tests {
         let five = "(;;B[aa];W[ab];B[ba];W[bb];B[ca];W[cb];B[da];W[db];B[ea];W[eb])";
         assert!(error(five).contains("move 10 (W[eb], e14): the game is already over"));
     }
+
+    proptest::proptest! {
+        /// Whatever the text, reading it gives records or an error, never a panic.
+        #[test]
+        fn no_text_makes_the_readers_panic(text in "[(;)\\[\\]BWABSZRUGMCE0-9a-z:+ \n\\\\]{0,80}") {
+            let _ = read_sgf(&text, Rule::Renju);
+            let _ = crate::record::read_psq(&format!("Piskvorky 15x15, 1:1, 0\n{text}"), Rule::Renju);
+            let _ = crate::record::read_psq(&text, Rule::Freestyle);
+        }
+
+        /// Nearly well-formed records, where the edge cases are: points off the board, passes,
+        /// sizes out of range, set-up stones on stones, moves out of turn or after the end.
+        #[test]
+        fn no_nearly_valid_record_makes_the_readers_panic(
+            tokens in proptest::collection::vec(
+                "\\(;|;|\\)|[BW]\\[[a-w]{0,3}\\]|SZ\\[[0-9]{1,2}(:[0-9]{1,2})?\\]|A[BW]\\[[a-w]{2}\\]\
+                 |RU\\[[0-9a-z]{1,5}\\]|RE\\[[BW0?D]\\+?[0-9R]?\\]|GM\\[[0-9]\\]|C\\[[a-z\\\\]{0,4}\\]",
+                0..40,
+            ),
+            lines in proptest::collection::vec("-?[0-9]{1,2},-?[0-9]{1,2}(,[0-9]{1,3})?", 0..30),
+        ) {
+            let _ = read_sgf(&tokens.concat(), Rule::Renju);
+            let _ = read_sgf(&format!("(;SZ[7]{})", tokens.concat()), Rule::Standard);
+            let psq = format!("Piskvorky 7x7, 1:1, 0\n{}", lines.join("\n"));
+            let _ = crate::record::read_psq(&psq, Rule::Renju);
+        }
+    }
 }

@@ -75,7 +75,7 @@ pub fn panel(frame: &mut Frame, area: Rect, title: &str, lines: Vec<Line<'static
 /// The keys, over the middle of the screen.
 pub fn help(frame: &mut Frame) {
     let area = frame.area();
-    let width = 50.min(area.width);
+    let width = 64.min(area.width);
     let height = (KEYS.len() as u16 + 4).min(area.height);
     let popup = Rect::new(
         area.x + (area.width - width) / 2,

@@ -50,6 +50,8 @@ pub struct GameRecord {
     pub comment: String,
     /// Stones set up before the moves (`AB`, `AW`), Black's then White's.
     pub setup: [Vec<Point>; 2],
+    /// Who moves first after the set-up (`PL`), when the record says.
+    pub to_move: Option<Player>,
     pub moves: Vec<RecordMove>,
 }
 
@@ -67,6 +69,7 @@ impl GameRecord {
             reason: String::new(),
             comment: String::new(),
             setup: [Vec::new(), Vec::new()],
+            to_move: None,
             moves: Vec::new(),
         }
     }
@@ -84,6 +87,9 @@ impl GameRecord {
                 None => {}
             }
         }
+        if !record.setup.iter().all(Vec::is_empty) {
+            record.to_move = Some(replay.side_to_move());
+        }
         let mut colour = replay.side_to_move();
         for &point in board.moves() {
             record.moves.push(RecordMove {
@@ -100,14 +106,14 @@ impl GameRecord {
         record
     }
 
-    /// The position before any move: the empty board, or the set-up stones with the first
-    /// move's colour (or else the one the counts give) to move.
+    /// The position before any move: the empty board, or the set-up stones with `PL` (or
+    /// else the first move's colour, or else the one the counts give) to move.
     pub fn start(&self) -> Result<Board, String> {
         let [black, white] = &self.setup;
         if black.is_empty() && white.is_empty() {
             return Board::new(self.size, self.rule).map_err(|e| e.to_string());
         }
-        let to_move = self.moves.first().map(|m| m.colour);
+        let to_move = self.to_move.or(self.moves.first().map(|m| m.colour));
         Board::from_stones(self.size, self.rule, black, white, to_move).map_err(|e| e.to_string())
     }
 
@@ -188,6 +194,7 @@ mod tests {
         board.play(i9);
         let record = GameRecord::from_board(&board);
         assert_eq!(record.setup[0], vec![h8]);
+        assert_eq!(record.to_move, Some(Player::Second));
         assert_eq!(record.moves[0].colour, Player::Second);
         let replayed = record.final_position().unwrap();
         assert_eq!(replayed.stone(h8), Some(Player::First));

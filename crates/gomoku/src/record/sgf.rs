@@ -147,6 +147,13 @@ fn read_game(tree: &Tree, default_rule: Rule) -> Result<GameRecord, RecordError>
             }
         }
     }
+    if let Some(pl) = root.get("PL") {
+        record.to_move = Some(match single_value(pl).to_ascii_uppercase().as_str() {
+            "B" | "1" => Player::First,
+            "W" | "2" => Player::Second,
+            other => return Err(bad(pl, format!("PL[{other}] is not B or W"))),
+        });
+    }
     let mut board = record.start().map_err(|e| RecordError::new(root.span, e))?;
     for (index, node) in tree.nodes.iter().enumerate() {
         if index > 0 {
@@ -310,6 +317,11 @@ impl GameRecord {
                 }
             }
         }
+        match self.to_move {
+            Some(Player::First) => out.push_str("PL[B]"),
+            Some(Player::Second) => out.push_str("PL[W]"),
+            None => {}
+        }
         out.push('\n');
         for (i, m) in self.moves.iter().enumerate() {
             let colour = match m.colour {
@@ -412,6 +424,25 @@ mod tests {
                 }
             }
         }
+    }
+
+    #[test]
+    fn set_up_positions_keep_the_side_to_move() {
+        let (h8, i9) = (Point::new(7, 7), Point::new(8, 6));
+        let board =
+            Board::from_stones(15, Rule::Renju, &[h8], &[i9], Some(Player::Second)).unwrap();
+        let record = GameRecord::from_board(&board);
+        let text = record.to_sgf();
+        assert!(text.contains("AB[hh]AW[ig]PL[W]"), "{text}");
+        let read = read_sgf(&text, Rule::Freestyle).unwrap();
+        assert_eq!(read, vec![record]);
+        assert_eq!(read[0].start().unwrap().side_to_move(), Player::Second);
+        assert!(read_sgf("(;AB[hh]PL[X])", Rule::Freestyle)
+            .unwrap_err()
+            .to_string()
+            .contains("PL[X]"));
+        let error = read_sgf("(;AB[hh]PL[W];B[ii])", Rule::Freestyle).unwrap_err();
+        assert!(error.to_string().contains("white's turn"), "{error}");
     }
 
     #[test]

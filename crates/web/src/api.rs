@@ -74,22 +74,34 @@ pub struct NewGame {
     game: Option<usize>,
 }
 
-/// The position at the end of a record's game, read by the same reader as `wuzi show`.
-fn board_of_record(req: &NewGame) -> Result<Option<Board>, ApiError> {
-    let (name, text) = match (&req.sgf, &req.psq) {
+/// A game record given instead of `moves`: SGF or Piskvork's `.psq` text, and which game.
+struct RecordText<'a> {
+    sgf: Option<&'a str>,
+    psq: Option<&'a str>,
+    game: Option<usize>,
+}
+
+/// The position at the end of a record's game, read by the same reader as `wuzi show`;
+/// `None` when no record is given.
+fn board_of_record(
+    rule: Option<&str>,
+    record: RecordText,
+    moves_given: bool,
+) -> Result<Option<Board>, ApiError> {
+    let (name, text) = match (record.sgf, record.psq) {
         (None, None) => return Ok(None),
         (Some(sgf), None) => ("game.sgf", sgf),
         (None, Some(psq)) => ("game.psq", psq),
         (Some(_), Some(_)) => return Err(bad("give sgf or psq, not both")),
     };
-    if req.moves.is_some() {
+    if moves_given {
         return Err(bad("give either moves or a record (sgf, psq), not both"));
     }
-    let rule = parse_rule(req.rule.as_deref().unwrap_or("freestyle")).map_err(bad)?;
+    let rule = parse_rule(rule.unwrap_or("freestyle")).map_err(bad)?;
     let records = read_records(name, text, rule).map_err(|e| bad(format!("record: {e}")))?;
-    let number = req.game.unwrap_or(1);
+    let number = record.game.unwrap_or(1);
     let count = records.len();
-    let record = number
+    let chosen = number
         .checked_sub(1)
         .and_then(|i| records.get(i))
         .ok_or_else(|| {
@@ -97,15 +109,28 @@ fn board_of_record(req: &NewGame) -> Result<Option<Board>, ApiError> {
                 "the record holds {count} games: game {number} is not one of them"
             ))
         })?;
-    if record.setup.iter().any(|stones| !stones.is_empty()) {
+    if chosen.setup.iter().any(|stones| !stones.is_empty()) {
         return Err(bad(
             "records with set-up stones (AB, AW) cannot be played here",
         ));
     }
-    record
+    chosen
         .final_position()
         .map(Some)
         .map_err(|e| bad(format!("record: {e}")))
+}
+
+/// The board a request describes: a record, or a move list.
+fn board_of_request(
+    rule: Option<&str>,
+    size: Option<usize>,
+    moves: Option<&[String]>,
+    record: RecordText,
+) -> Result<Board, ApiError> {
+    match board_of_record(rule, record, moves.is_some())? {
+        Some(board) => Ok(board),
+        None => board_of(rule, size, moves.unwrap_or(&[])),
+    }
 }
 
 /// The game as an SGF record (`wuzi show --format sgf`'s writer), the engine named as its side.
@@ -151,14 +176,12 @@ fn think_time(state: &AppState, time_ms: Option<u64>) -> Result<u64, ApiError> {
 
 pub async fn create(State(state): Shared, req: Result<Json<NewGame>, JsonRejection>) -> Reply {
     let req = body(req)?;
-    let board = match board_of_record(&req)? {
-        Some(board) => board,
-        None => board_of(
-            req.rule.as_deref(),
-            req.size,
-            req.moves.as_deref().unwrap_or(&[]),
-        )?,
+    let record = RecordText {
+        sgf: req.sgf.as_deref(),
+        psq: req.psq.as_deref(),
+        game: req.game,
     };
+    let board = board_of_request(req.rule.as_deref(), req.size, req.moves.as_deref(), record)?;
     let ai = match req.ai.as_deref().unwrap_or("white") {
         "black" => Some(Player::First),
         "white" => Some(Player::Second),
@@ -457,6 +480,10 @@ pub struct AnalyzeRequest {
     size: Option<usize>,
     moves: Option<Vec<String>>,
     time_ms: Option<u64>,
+    /// A game record instead of `moves`, as for `POST /api/games`.
+    sgf: Option<String>,
+    psq: Option<String>,
+    game: Option<usize>,
 }
 
 pub async fn analyze(
@@ -464,11 +491,12 @@ pub async fn analyze(
     req: Result<Json<AnalyzeRequest>, JsonRejection>,
 ) -> Reply {
     let req = body(req)?;
-    let board = board_of(
-        req.rule.as_deref(),
-        req.size,
-        req.moves.as_deref().unwrap_or(&[]),
-    )?;
+    let record = RecordText {
+        sgf: req.sgf.as_deref(),
+        psq: req.psq.as_deref(),
+        game: req.game,
+    };
+    let board = board_of_request(req.rule.as_deref(), req.size, req.moves.as_deref(), record)?;
     if board.result().is_some() {
         return Err(bad("the game is already over: nothing to analyse"));
     }

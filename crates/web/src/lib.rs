@@ -8,7 +8,7 @@
 //!   `POST /api/games/{id}/hint`; `GET /api/games/{id}/events` (server-sent search progress);
 //!   `GET /api/games/{id}/sgf` (the game as an SGF record; `POST /api/games` takes `sgf` or
 //!   `psq` text instead of `moves`).
-//! - `POST /api/analyze` `{"rule","size","moves","time_ms"}` → the analysis.
+//! - `POST /api/analyze` `{"rule","size","moves","time_ms"}` (or `sgf`/`psq`) → the analysis.
 //!
 //! Errors are `{"error": "..."}`: 400 for bad input, 404 for an unknown game, 409 while the
 //! AI thinks about that game, 503 when the server is at a limit. Nothing changes on an error.

@@ -387,6 +387,13 @@ fn games_come_in_and_go_out_as_sgf() {
     let again = new_game(&base, json!({"ai": "none", "sgf": text}));
     assert_eq!(again["moves"], g["moves"]);
 
+    let (s, a) = post(
+        &format!("{base}/api/analyze"),
+        json!({"sgf": "(;FF[4]GM[4]SZ[15];B[hh];W[ii])", "time_ms": 50}),
+    );
+    assert_eq!(s, 200, "{a}");
+    assert!(a["best_move"].is_string(), "{a}");
+
     let psq = "Piskvorky 15x15, 11:11, 0\n8,8,0\n9,9,0\n-1\n";
     let p = new_game(&base, json!({"ai": "none", "psq": psq}));
     assert_eq!(p["moves"], json!(["h8", "i7"]));

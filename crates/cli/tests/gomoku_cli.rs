@@ -451,6 +451,19 @@ fn record_files_work_wherever_a_position_does() {
     std::fs::remove_file(&psq).unwrap();
     assert_eq!(shown["moves"], serde_json::json!(["h8", "i7"]));
 
+    // The line-mode game goes on from a record's position.
+    let played = typed(
+        &[
+            "play", "--plain", "--load", &file, "--move", "21", "--time", "50",
+        ],
+        "quit\n",
+    );
+    assert!(played.contains("freestyle, 15x15"), "{played}");
+    assert!(
+        played.contains("AI plays"),
+        "Black is the player; White moves after 21: {played}"
+    );
+
     fails_with(&["show", &file, "--game", "9"], "--game 9");
     fails_with(&["show", &file, "--move", "999"], "only");
     let bad = std::env::temp_dir().join(format!("wuzi-cli-bad-{}.sgf", std::process::id()));

@@ -1,5 +1,5 @@
-//! `wuzi play` full-screen in a real pseudo-terminal (made by util-linux's `script`): keys
-//! reach the game, and the terminal is restored (the alternate screen left, the cursor
+//! `wuzi play` full-screen in a real pseudo-terminal (made by util-linux's `script`): the
+//! mouse and keys reach the game, and the terminal is restored (the alternate screen left, the cursor
 //! shown) whether the player quits with `q` or Ctrl-C.
 
 use std::io::{Read, Write};
@@ -97,7 +97,10 @@ fn play_on_a_terminal_is_full_screen_and_quit_restores_it() {
         return;
     };
     pty.wait_for("Your");
-    pty.keys(" "); // h8
+    // A left click (SGR mouse report, 1-based) on h8: the board's box starts at the top left,
+    // then 3 columns of row numbers and 2 columns a point; row 15 is under the letters.
+    let (column, row) = (1 + 3 + 2 * 7 + 1, 1 + 1 + 7 + 1);
+    pty.keys(&format!("\x1b[<0;{column};{row}M\x1b[<0;{column};{row}m"));
     pty.wait_for("plays");
     pty.keys("u");
     pty.wait_for("Taken");

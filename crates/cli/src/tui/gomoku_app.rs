@@ -14,7 +14,7 @@ use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::mpsc::{channel, Receiver, TryRecvError};
 use std::sync::Arc;
 use wuzi_gomoku::record::GameRecord;
-use wuzi_gomoku::{describe, Analysis, Board, Engine, Player, Point, Reason, DIRS};
+use wuzi_gomoku::{describe, Analysis, Board, Engine, EngineOptions, Player, Point, Reason, DIRS};
 use wuzi_search::{Forced, Limits};
 
 /// What the engine reports while it thinks: the last finished depth.
@@ -54,6 +54,8 @@ pub struct GomokuApp {
     start: Board,
     /// `None` while it is away thinking.
     engine: Option<Box<Engine>>,
+    /// The engine's settings, to make a new one should a search thread die with it.
+    options: EngineOptions,
     thinking: Option<Thinking>,
     /// The position on the screen (the engine's, kept in step).
     board: Board,
@@ -86,6 +88,7 @@ impl GomokuApp {
         let size = board.size();
         let mut app = GomokuApp {
             start: board.clone(),
+            options: engine.options().clone(),
             engine: Some(Box::new(engine)),
             thinking: None,
             board,
@@ -367,11 +370,13 @@ impl GomokuApp {
         }
     }
 
+    /// The engine, back from any search. Should its thread have died with it, a new one
+    /// takes over the position on the screen (losing only its tables).
     fn engine_mut(&mut self) -> &mut Engine {
         self.cancel_thinking();
+        let (board, options) = (&self.board, &self.options);
         self.engine
-            .as_deref_mut()
-            .expect("the engine is home once no search runs")
+            .get_or_insert_with(|| Box::new(Engine::new(board.clone(), options.clone())))
     }
 
     /// After any move, undo or new game: take the engine's position.
@@ -396,8 +401,7 @@ impl GomokuApp {
         } else {
             Vec::new()
         };
-        if self.engine.is_some()
-            && self.board.result().is_none()
+        if self.board.result().is_none()
             && self.board.side_to_move() != self.human
             && self.thinking.is_none()
         {
@@ -406,6 +410,7 @@ impl GomokuApp {
     }
 
     fn think(&mut self, purpose: Purpose) {
+        self.engine_mut(); // home, or a new one
         let Some(mut engine) = self.engine.take() else {
             return;
         };
@@ -497,7 +502,7 @@ mod tests {
     use ratatui::backend::TestBackend;
     use ratatui::style::Color;
     use ratatui::Terminal;
-    use wuzi_gomoku::{EngineOptions, Rule};
+    use wuzi_gomoku::Rule;
 
     /// A game against a depth-limited engine, so that every answer is the same.
     fn app(moves: &str, rule: Rule) -> GomokuApp {

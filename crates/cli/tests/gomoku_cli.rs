@@ -384,6 +384,25 @@ fn a_closed_pipe_ends_quietly_with_success() {
         .unwrap();
     assert_eq!(String::from_utf8_lossy(&shell.stderr), "");
     assert_eq!(String::from_utf8_lossy(&shell.stdout).trim(), "0");
+    // The reader is gone before the first write (`| true`), so every write fails: this is
+    // the case that used to panic.
+    for args in [
+        "show h8",
+        "show --json h8",
+        "show --format sgf h8",
+        "analyze --depth 3 h8",
+    ] {
+        let shell = Command::new("bash")
+            .arg("-c")
+            .arg(format!(
+                "{{ sleep 0.3; exec '{}' {args} </dev/null; }} | true; echo ${{PIPESTATUS[0]}}",
+                env!("CARGO_BIN_EXE_wuzi")
+            ))
+            .output()
+            .unwrap();
+        assert_eq!(String::from_utf8_lossy(&shell.stderr), "", "{args}");
+        assert_eq!(String::from_utf8_lossy(&shell.stdout).trim(), "0", "{args}");
+    }
 }
 
 #[test]

@@ -109,11 +109,16 @@ impl GameRecord {
     /// The position before any move: the empty board, or the set-up stones with `PL` (or
     /// else the first move's colour, or else the one the counts give) to move.
     pub fn start(&self) -> Result<Board, String> {
+        self.start_with(self.moves.first().map(|m| m.colour))
+    }
+
+    /// [`GameRecord::start`] for a record whose first move is still to be read.
+    pub(crate) fn start_with(&self, first_mover: Option<Player>) -> Result<Board, String> {
         let [black, white] = &self.setup;
         if black.is_empty() && white.is_empty() {
             return Board::new(self.size, self.rule).map_err(|e| e.to_string());
         }
-        let to_move = self.to_move.or(self.moves.first().map(|m| m.colour));
+        let to_move = self.to_move.or(first_mover);
         Board::from_stones(self.size, self.rule, black, white, to_move).map_err(|e| e.to_string())
     }
 

@@ -154,7 +154,14 @@ fn read_game(tree: &Tree, default_rule: Rule) -> Result<GameRecord, RecordError>
             other => return Err(bad(pl, format!("PL[{other}] is not B or W"))),
         });
     }
-    let mut board = record.start().map_err(|e| RecordError::new(root.span, e))?;
+    let first_mover = tree
+        .nodes
+        .iter()
+        .find_map(|node| node_move(node).ok().flatten())
+        .map(|(colour, _)| colour);
+    let mut board = record
+        .start_with(first_mover)
+        .map_err(|e| RecordError::new(root.span, e))?;
     for (index, node) in tree.nodes.iter().enumerate() {
         if index > 0 {
             if let Some(p) = node.get("AB").or_else(|| node.get("AW")) {
@@ -443,6 +450,9 @@ mod tests {
             .contains("PL[X]"));
         let error = read_sgf("(;AB[hh]PL[W];B[ii])", Rule::Freestyle).unwrap_err();
         assert!(error.to_string().contains("white's turn"), "{error}");
+        // Without PL the first move says who starts.
+        let black_first = &read_sgf("(;AB[hh];B[ii])", Rule::Freestyle).unwrap()[0];
+        assert_eq!(black_first.final_position().unwrap().moves().len(), 1);
     }
 
     #[test]

@@ -17,8 +17,12 @@ struct Pty {
 }
 
 impl Pty {
-    /// `wuzi args` on a 100x30 pseudo-terminal, or `None` without `script`.
+    /// `wuzi args` on a 100x30 pseudo-terminal, or `None` without util-linux's `script`.
     fn start(args: &str) -> Option<Pty> {
+        let version = Command::new("script").arg("--version").output().ok()?;
+        if !String::from_utf8_lossy(&version.stdout).contains("util-linux") {
+            return None;
+        }
         let wuzi = env!("CARGO_BIN_EXE_wuzi");
         let command = format!("stty cols 100 rows 30; exec '{wuzi}' {args}");
         let mut child = Command::new("script")
@@ -93,7 +97,7 @@ fn restored(text: &str) -> bool {
 #[test]
 fn play_on_a_terminal_is_full_screen_and_quit_restores_it() {
     let Some(mut pty) = Pty::start("play --time 100") else {
-        eprintln!("skipped: no `script` command to make a pseudo-terminal");
+        eprintln!("skipped: no util-linux `script` to make a pseudo-terminal");
         return;
     };
     pty.wait_for("Your");
@@ -114,7 +118,7 @@ fn play_on_a_terminal_is_full_screen_and_quit_restores_it() {
 #[test]
 fn ctrl_c_restores_the_terminal_too() {
     let Some(mut pty) = Pty::start("play tictactoe") else {
-        eprintln!("skipped: no `script` command to make a pseudo-terminal");
+        eprintln!("skipped: no util-linux `script` to make a pseudo-terminal");
         return;
     };
     pty.wait_for("Tic-tac-toe");

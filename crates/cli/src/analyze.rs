@@ -161,7 +161,7 @@ pub fn analyze(args: &AnalyzeArgs) -> Result<String, String> {
     let json = args.json;
     let analysis = engine.go(&args.limits(), |info| {
         if !json {
-            println!("{}", info_line(info, size));
+            crate::output::line(info_line(info, size));
         }
     });
     let out = AnalysisJson::new(&analysis, size);

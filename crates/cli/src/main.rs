@@ -5,15 +5,69 @@ mod analyze;
 mod bench;
 mod learn_cmd;
 mod match_cmd;
+mod output;
 mod play_gomoku;
 mod play_mnk;
 mod position;
+mod record_file;
 mod show;
 mod solve;
+mod tui;
 mod tune;
 
 use clap::{Parser, Subcommand};
 use std::process::ExitCode;
+
+// Every command's `--help` ends with examples (plain multi-line strings, so
+// that the indentation stays).
+const EXAMPLES_PLAY: &str = "Examples:
+  wuzi play                              full-screen on a terminal; ? shows the keys
+  wuzi play --rule renju --colour white --time 3000
+  wuzi play --load game.sgf --move 20    go on from move 20 of a recorded game
+  wuzi play --plain                      the line mode: type h8, undo, hint, new, quit
+  wuzi play tictactoe --first ai";
+
+const EXAMPLES_SHOW: &str = "Examples:
+  wuzi show h8 i9 h9
+  wuzi show --rule renju --black h8,i8 --white a1,a2
+  wuzi show game.sgf --game 2 --move 20
+  wuzi show --format sgf h8 i9 h9 > game.sgf";
+
+const EXAMPLES_ANALYZE: &str = "Examples:
+  wuzi analyze h8 i9 h9 --time 3000
+  wuzi analyze game.sgf --move 20 --depth 10
+  wuzi analyze --json --nodes 100000 h8 i9";
+
+const EXAMPLES_BENCH: &str = "Examples:
+  wuzi bench
+  wuzi bench --json --depth-offset -2";
+
+const EXAMPLES_MATCH: &str = "Examples:
+  wuzi match --a time=100 --b time=100,vct=off --games 100 --sgf games.sgf
+  wuzi match --a time=200 --b \"cmd=./pbrain-rapfi\" --sprt elo0=0,elo1=5";
+
+const EXAMPLES_GOMOCUP: &str = "Example:
+  printf 'START 15\\nBEGIN\\nEND\\n' | wuzi gomocup";
+
+const EXAMPLES_SERVE: &str = "Example:
+  wuzi serve --addr 127.0.0.1:8080       then open http://127.0.0.1:8080/";
+
+const EXAMPLES_SOLVE: &str = "Examples:
+  wuzi solve tictactoe
+  wuzi solve mnk --width 4 --height 3 --k 3 --json";
+
+const EXAMPLES_SELFPLAY: &str = "Example:
+  wuzi selfplay --games 100 --out selfplay.txt";
+
+const EXAMPLES_TUNE: &str = "Example:
+  wuzi tune --data selfplay.txt --out weights.txt";
+
+const EXAMPLES_PERFT: &str = "Example:
+  wuzi perft tictactoe";
+
+const EXAMPLES_TICTACTOE: &str = "Examples:
+  wuzi play tictactoe                    full-screen on a terminal; ? shows the keys
+  wuzi play tictactoe --first ai --plain";
 
 #[derive(Parser, Debug)]
 #[command(
@@ -29,7 +83,7 @@ struct Cli {
 #[derive(Subcommand, Debug)]
 enum Command {
     /// Play Gomoku against the engine in the terminal (or `wuzi play tictactoe`).
-    #[command(args_conflicts_with_subcommands = true)]
+    #[command(after_help = EXAMPLES_PLAY, args_conflicts_with_subcommands = true)]
     Play {
         #[command(subcommand)]
         game: Option<PlayGame>,
@@ -37,25 +91,35 @@ enum Command {
         gomoku: play_gomoku::PlayGomokuArgs,
     },
     /// Show a position: the board, whose turn it is, the result, threats, forbidden points.
+    #[command(after_help = EXAMPLES_SHOW)]
     Show(show::ShowArgs),
     /// Analyse a position with the engine.
+    #[command(after_help = EXAMPLES_ANALYZE)]
     Analyze(analyze::AnalyzeArgs),
     /// Search fixed positions to fixed depths: a node-count signature and the speed.
+    #[command(after_help = EXAMPLES_BENCH)]
     Bench(bench::BenchArgs),
     /// Play a match between two engines (wuzi settings or any Gomocup engine): Elo, SPRT, SGF.
+    #[command(after_help = EXAMPLES_MATCH)]
     Match(match_cmd::MatchArgs),
     /// Speak the Gomocup (piskvork) engine protocol on stdin/stdout, as pbrain-wuzi does.
+    #[command(after_help = EXAMPLES_GOMOCUP)]
     Gomocup,
     /// Serve the browser page and its JSON API.
+    #[command(after_help = EXAMPLES_SERVE)]
     Serve(ServeArgs),
     /// Solve a small game exactly from the empty board.
+    #[command(after_help = EXAMPLES_SOLVE)]
     Solve(solve::SolveArgs),
     /// Play node-limited games against itself and write every position with its result
     /// (training data for `wuzi tune`).
+    #[command(after_help = EXAMPLES_SELFPLAY)]
     Selfplay(tune::SelfplayArgs),
     /// Fit the learned evaluation's tables to self-play data and write a weights file.
+    #[command(after_help = EXAMPLES_TUNE)]
     Tune(tune::TuneArgs),
     /// Count the whole game tree of a tiny game (nodes, complete games, distinct positions).
+    #[command(after_help = EXAMPLES_PERFT)]
     Perft(solve::PerftArgs),
 }
 
@@ -78,43 +142,24 @@ struct ServeArgs {
 #[derive(Subcommand, Debug)]
 enum PlayGame {
     /// Tic-tac-toe against a player that never loses.
+    #[command(after_help = EXAMPLES_TICTACTOE)]
     Tictactoe(play_mnk::PlayMnkArgs),
-}
-
-fn print(result: Result<String, String>) -> ExitCode {
-    match result {
-        Ok(text) => {
-            println!("{text}");
-            ExitCode::SUCCESS
-        }
-        Err(message) => {
-            eprintln!("wuzi: {message}");
-            ExitCode::from(2)
-        }
-    }
-}
-
-fn print_unit(result: Result<(), String>) -> ExitCode {
-    match result {
-        Ok(()) => ExitCode::SUCCESS,
-        Err(message) => {
-            eprintln!("wuzi: {message}");
-            ExitCode::from(2)
-        }
-    }
 }
 
 fn main() -> ExitCode {
     let cli = Cli::parse();
     match cli.command {
         Command::Play { game: None, gomoku } => {
+            if !gomoku.plain && tui::available() {
+                return output::finish_unit(tui::play_gomoku(&gomoku));
+            }
             let stdin = std::io::stdin();
-            print_unit(play_gomoku::play(&gomoku, stdin.lock(), std::io::stdout()))
+            output::finish_unit(play_gomoku::play(&gomoku, stdin.lock(), std::io::stdout()))
         }
-        Command::Show(args) => print(show::show(&args)),
-        Command::Analyze(args) => print(analyze::analyze(&args)),
-        Command::Bench(args) => print(bench::bench(&args)),
-        Command::Match(args) => print(match_cmd::run(&args)),
+        Command::Show(args) => output::finish(show::show(&args)),
+        Command::Analyze(args) => output::finish(analyze::analyze(&args)),
+        Command::Bench(args) => output::finish(bench::bench(&args)),
+        Command::Match(args) => output::finish(match_cmd::run(&args)),
         Command::Serve(args) => {
             let mut config = wuzi_web::Config {
                 max_time_ms: args.max_time_ms,
@@ -125,14 +170,11 @@ fn main() -> ExitCode {
                 config.max_searches = n;
             }
             let served = wuzi_web::serve_blocking(args.addr, config, |addr| {
-                println!("wuzi serves on http://{addr}/");
+                output::line(format!("wuzi serves on http://{addr}/"));
             });
             match served {
                 Ok(()) => ExitCode::SUCCESS,
-                Err(e) => {
-                    eprintln!("wuzi: cannot serve on {}: {e}", args.addr);
-                    ExitCode::from(2)
-                }
+                Err(e) => output::fail(format!("cannot serve on {}: {e}", args.addr)),
             }
         }
         Command::Gomocup => {
@@ -143,18 +185,17 @@ fn main() -> ExitCode {
             game: Some(PlayGame::Tictactoe(args)),
             ..
         } => {
-            let stdin = std::io::stdin();
-            match play_mnk::play(&args, stdin.lock(), std::io::stdout()) {
-                Ok(()) => ExitCode::SUCCESS,
-                Err(error) => {
-                    eprintln!("wuzi: {error}");
-                    ExitCode::FAILURE
-                }
+            if !args.plain && tui::available() {
+                return output::finish_unit(tui::play_tictactoe(&args));
             }
+            let stdin = std::io::stdin();
+            output::finish_unit(
+                play_mnk::play(&args, stdin.lock(), std::io::stdout()).map_err(output::io_message),
+            )
         }
-        Command::Solve(args) => print(solve::solve(&args)),
-        Command::Perft(args) => print(solve::perft(&args)),
-        Command::Selfplay(args) => print(tune::run_selfplay(&args)),
-        Command::Tune(args) => print(tune::run_tune(&args)),
+        Command::Solve(args) => output::finish(solve::solve(&args)),
+        Command::Perft(args) => output::finish(solve::perft(&args)),
+        Command::Selfplay(args) => output::finish(tune::run_selfplay(&args)),
+        Command::Tune(args) => output::finish(tune::run_tune(&args)),
     }
 }

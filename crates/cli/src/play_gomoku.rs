@@ -22,12 +22,38 @@ pub struct PlayGomokuArgs {
     #[arg(long, value_name = "MS", default_value_t = 1000)]
     pub time: u64,
     /// Start from the position after these moves (e.g. an opening: "h8 i9 j8").
-    #[arg(long, default_value = "")]
+    #[arg(long, default_value = "", conflicts_with = "load")]
     pub moves: String,
+    /// Start from a game record (`.sgf`, Piskvork's `.psq`); its rule and size are used.
+    #[arg(long, value_name = "FILE")]
+    pub load: Option<String>,
+    #[command(flatten)]
+    pub record: crate::position::RecordArgs,
+    /// The line mode (type `h8`, read the board) even on a terminal: for scripts and screen
+    /// readers. It is also used when stdin or stdout is not a terminal.
+    #[arg(long)]
+    pub plain: bool,
+    /// Where the full-screen game's `s` saves the game (default: wuzi-<seconds>.sgf here).
+    #[arg(long, value_name = "FILE")]
+    pub save: Option<std::path::PathBuf>,
     /// Search threads (they share the table); 1 keeps depth- and node-limited searches
     /// repeatable.
     #[arg(long, default_value_t = 1, value_parser = clap::value_parser!(u16).range(1..=64))]
     pub threads: u16,
+}
+
+impl PlayGomokuArgs {
+    /// The position the game starts from: `--load`'s record (at `--move`), or `--moves`.
+    pub fn start(&self) -> Result<Board, String> {
+        if let Some(path) = &self.load {
+            let record = self.record.load(path, self.rule.into())?;
+            return record.final_position().map_err(|e| format!("{path}: {e}"));
+        }
+        if self.record.plies.is_some() || self.record.game != 1 {
+            return Err("--game and --move choose a position of the --load file".into());
+        }
+        Board::from_moves(self.size, self.rule.into(), &self.moves).map_err(|e| e.to_string())
+    }
 }
 
 const HELP: &str = "Moves are a column letter and a row number, e.g. h8 (a1 is bottom-left).\n\
@@ -43,8 +69,8 @@ struct Session {
 
 impl Session {
     fn new(args: &PlayGomokuArgs) -> Result<Session, String> {
-        let rule: Rule = args.rule.into();
-        let board = Board::from_moves(args.size, rule, &args.moves).map_err(|e| e.to_string())?;
+        let board = args.start()?;
+        let (rule, size) = (board.rule(), board.size());
         Ok(Session {
             engine: Engine::new(
                 board,
@@ -54,7 +80,7 @@ impl Session {
                 },
             ),
             human: args.colour.into(),
-            size: args.size,
+            size,
             rule,
             think: Duration::from_millis(args.time.max(1)),
         })
@@ -184,7 +210,7 @@ impl Session {
 /// Runs the game loop until `quit` or the end of the input.
 pub fn play(args: &PlayGomokuArgs, input: impl BufRead, mut out: impl Write) -> Result<(), String> {
     let mut session = Session::new(args)?;
-    let io = |e: std::io::Error| e.to_string();
+    let io = crate::output::io_message;
     writeln!(
         out,
         "Gomoku ({}, {}x{}) against wuzi, {} ms per move. You are {}.\n{HELP}",

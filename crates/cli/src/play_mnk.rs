@@ -20,6 +20,9 @@ pub struct PlayMnkArgs {
     /// The algorithm the AI uses (all of them play perfectly).
     #[arg(long, value_enum, default_value_t = Algo::Search)]
     pub algo: Algo,
+    /// The line mode (type `b2`, read the board) even on a terminal.
+    #[arg(long)]
+    pub plain: bool,
 }
 
 const HELP: &str = "Moves are a column letter and a row number, e.g. b2 (a1 is bottom-left).\n\

@@ -1,6 +1,9 @@
-//! The position arguments `wuzi show` and `wuzi analyze` share: a move list, or stones.
+//! The position arguments `wuzi show` and `wuzi analyze` share: a move list, stones, or a
+//! game record file (`.sgf`, `.psq`).
 
+use crate::record_file;
 use clap::{Args, ValueEnum};
+use wuzi_gomoku::record::GameRecord;
 use wuzi_gomoku::{parse_position, Board, Player, Rule};
 
 #[derive(Copy, Clone, Debug, PartialEq, Eq, ValueEnum)]
@@ -59,12 +62,66 @@ pub struct PositionArgs {
     /// The side to move; by default it follows from the stone counts.
     #[arg(long, value_enum)]
     pub to_move: Option<Colour>,
-    /// The moves from the empty board, Black first: `h8 i9 h9`, `h8i9h9` or `7,7 8,6`.
+    /// The moves from the empty board, Black first: `h8 i9 h9`, `h8i9h9` or `7,7 8,6`; or a
+    /// game record file, `game.sgf` or Piskvork's `game.psq`.
     pub moves: Vec<String>,
+    #[command(flatten)]
+    pub record: RecordArgs,
+}
+
+/// Which game of a record file, and how far into it.
+#[derive(Args, Debug, Clone)]
+pub struct RecordArgs {
+    /// The game of a file that holds several (1-based).
+    #[arg(long, value_name = "N", default_value_t = 1)]
+    pub game: usize,
+    /// The position after this many moves of the record (default: all of them).
+    #[arg(long = "move", value_name = "N")]
+    pub plies: Option<usize>,
+}
+
+impl RecordArgs {
+    /// The chosen game of the file at `path`, cut at `--move`.
+    pub fn load(&self, path: &str, rule: Rule) -> Result<GameRecord, String> {
+        record_file::cut(record_file::load(path, self.game, rule)?, self.plies)
+    }
 }
 
 impl PositionArgs {
+    /// The record file named instead of moves, if one is.
+    fn file(&self) -> Option<&str> {
+        match self.moves.as_slice() {
+            [one] if record_file::is_record_file(one) => Some(one),
+            _ => None,
+        }
+    }
+
     pub fn board(&self) -> Result<Board, String> {
+        Ok(self.position()?.0)
+    }
+
+    /// The position and its game record: a file's own record (cut at `--move`), or else the
+    /// record of the moves or stones given.
+    pub fn position(&self) -> Result<(Board, GameRecord), String> {
+        if let Some(path) = self.file() {
+            if !self.black.is_empty() || !self.white.is_empty() {
+                return Err("give either a record file or stones, not both".into());
+            }
+            let record = self.record.load(path, self.rule.into())?;
+            let board = record
+                .final_position()
+                .map_err(|e| format!("{path}: {e}"))?;
+            return Ok((board, record));
+        }
+        if self.record.plies.is_some() || self.record.game != 1 {
+            return Err("--game and --move choose a position in a record file (.sgf, .psq)".into());
+        }
+        let board = self.parse()?;
+        let record = GameRecord::from_board(&board);
+        Ok((board, record))
+    }
+
+    fn parse(&self) -> Result<Board, String> {
         parse_position(
             self.size,
             self.rule.into(),

@@ -1,7 +1,7 @@
 //! `wuzi show`: a position, its threats, its result and (renju) Black's forbidden points.
 
 use crate::position::{colour_name, PositionArgs};
-use clap::Args;
+use clap::{Args, ValueEnum};
 use serde::Serialize;
 use wuzi_gomoku::{describe, render, Point};
 
@@ -9,9 +9,19 @@ use wuzi_gomoku::{describe, render, Point};
 pub struct ShowArgs {
     #[command(flatten)]
     pub position: PositionArgs,
-    /// Print one JSON object instead of the board.
-    #[arg(long)]
+    /// Print one JSON object instead of the board (the same as `--format json`).
+    #[arg(long, conflicts_with = "format")]
     pub json: bool,
+    /// What to print: the board as text, one JSON object, or the game as an SGF record.
+    #[arg(long, value_enum, default_value_t = Format::Text)]
+    pub format: Format,
+}
+
+#[derive(Copy, Clone, Debug, PartialEq, Eq, ValueEnum)]
+pub enum Format {
+    Text,
+    Json,
+    Sgf,
 }
 
 #[derive(Serialize)]
@@ -41,9 +51,12 @@ struct Shown {
 }
 
 pub fn show(args: &ShowArgs) -> Result<String, String> {
-    let mut board = args.position.board()?;
-    if !args.json {
-        return Ok(render(&mut board).trim_end().to_string());
+    let (mut board, record) = args.position.position()?;
+    let format = if args.json { Format::Json } else { args.format };
+    match format {
+        Format::Text => return Ok(render(&mut board).trim_end().to_string()),
+        Format::Sgf => return Ok(record.to_sgf().trim_end().to_string()),
+        Format::Json => {}
     }
     let d = describe(&mut board);
     let n = d.size;

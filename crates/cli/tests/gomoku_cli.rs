@@ -344,3 +344,149 @@ fn renju_black_is_never_told_to_play_a_forbidden_point() {
         "Black has no legal move",
     );
 }
+
+/// The c-gomoku-cli records the gomoku crate's tests read.
+fn sgf_file(name: &str) -> String {
+    format!(
+        "{}/../gomoku/tests/data/sgf/{name}",
+        env!("CARGO_MANIFEST_DIR")
+    )
+}
+
+#[test]
+fn a_closed_pipe_ends_quietly_with_success() {
+    use std::io::Read;
+    use std::process::{Command, Stdio};
+    // `wuzi show h8 | head -c 1`: the reader takes one byte and goes away.
+    for args in [&["show", "h8"][..], &["show", "--json", "h8"], &["--help"]] {
+        let mut child = Command::new(env!("CARGO_BIN_EXE_wuzi"))
+            .args(args)
+            .stdout(Stdio::piped())
+            .stderr(Stdio::piped())
+            .spawn()
+            .unwrap();
+        let mut stdout = child.stdout.take().unwrap();
+        let mut byte = [0u8; 1];
+        stdout.read_exact(&mut byte).unwrap();
+        drop(stdout);
+        let out = child.wait_with_output().unwrap();
+        assert!(out.status.success(), "{args:?}: {:?}", out.status);
+        assert_eq!(String::from_utf8_lossy(&out.stderr), "", "{args:?}");
+    }
+    // And through a shell, as the issue has it.
+    let shell = Command::new("bash")
+        .arg("-c")
+        .arg(format!(
+            "set -o pipefail; '{}' show h8 | head -c 1 >/dev/null; echo $?",
+            env!("CARGO_BIN_EXE_wuzi")
+        ))
+        .output()
+        .unwrap();
+    assert_eq!(String::from_utf8_lossy(&shell.stderr), "");
+    assert_eq!(String::from_utf8_lossy(&shell.stdout).trim(), "0");
+    // The reader is gone before the first write (`| true`), so every write fails: this is
+    // the case that used to panic.
+    for args in [
+        "show h8",
+        "show --json h8",
+        "show --format sgf h8",
+        "analyze --depth 3 h8",
+    ] {
+        let shell = Command::new("bash")
+            .arg("-c")
+            .arg(format!(
+                "{{ sleep 0.3; exec '{}' {args} </dev/null; }} | true; echo ${{PIPESTATUS[0]}}",
+                env!("CARGO_BIN_EXE_wuzi")
+            ))
+            .output()
+            .unwrap();
+        assert_eq!(String::from_utf8_lossy(&shell.stderr), "", "{args}");
+        assert_eq!(String::from_utf8_lossy(&shell.stdout).trim(), "0", "{args}");
+    }
+}
+
+#[test]
+fn user_errors_are_one_line_with_status_2() {
+    for args in [
+        &["show", "h8", "h8"][..],
+        &["show", "no-such-file.sgf"],
+        &["analyze", "--depth", "2", "h8", "--move", "3"],
+        &["play", "--plain", "--load", "no-such-file.sgf"],
+    ] {
+        let out = wuzi(args);
+        assert_eq!(out.status.code(), Some(2), "{args:?}");
+        let stderr = String::from_utf8_lossy(&out.stderr);
+        assert!(stderr.starts_with("wuzi: "), "{args:?}: {stderr}");
+        assert_eq!(stderr.lines().count(), 1, "{args:?}: {stderr}");
+    }
+}
+
+#[test]
+fn every_command_shows_an_example() {
+    for command in [
+        "play", "show", "analyze", "bench", "match", "gomocup", "serve", "solve", "selfplay",
+        "tune", "perft",
+    ] {
+        let out = wuzi(&[command, "--help"]);
+        assert!(out.status.success(), "{command}");
+        let text = String::from_utf8_lossy(&out.stdout);
+        assert!(text.contains("Example"), "{command}: {text}");
+        assert!(text.contains(&format!("wuzi {command}")) || command == "gomocup");
+    }
+    let text = String::from_utf8(wuzi(&["play", "tictactoe", "--help"]).stdout).unwrap();
+    assert!(text.contains("wuzi play tictactoe"), "{text}");
+}
+
+#[test]
+fn record_files_work_wherever_a_position_does() {
+    let file = sgf_file("c-gomoku-cli-wuzi-rapfi.sgf");
+    let end = json(&["show", "--json", &file, "--game", "2"]);
+    assert_eq!(end["result"], "black");
+    assert_eq!(end["reason"], "five");
+    let early = json(&["show", "--json", &file, "--move", "20"]);
+    assert_eq!(early["moves"].as_array().unwrap().len(), 20);
+    assert_eq!(early["result"], serde_json::Value::Null);
+    let analysis = json(&["analyze", "--json", "--depth", "2", &file, "--move", "20"]);
+    assert!(analysis["best_move"].is_string());
+
+    // show --format sgf writes a record that reads back as the same position.
+    let out = wuzi(&["show", "--format", "sgf", &file, "--move", "20"]);
+    assert!(out.status.success());
+    let sgf = String::from_utf8(out.stdout).unwrap();
+    assert!(sgf.starts_with("(;FF[4]GM[4]"), "{sgf}");
+    assert!(sgf.contains("PB[wuzi]PW[rapfi01]"), "{sgf}");
+    let copy = std::env::temp_dir().join(format!("wuzi-cli-{}.sgf", std::process::id()));
+    std::fs::write(&copy, &sgf).unwrap();
+    let again = json(&["show", "--json", copy.to_str().unwrap()]);
+    std::fs::remove_file(&copy).unwrap();
+    assert_eq!(again["moves"], early["moves"]);
+    let moves = wuzi(&["show", "--format", "sgf", "h8", "i9"]);
+    assert!(String::from_utf8_lossy(&moves.stdout).contains(";B[hh];W[ig])"));
+
+    // A Piskvork record.
+    let psq = std::env::temp_dir().join(format!("wuzi-cli-{}.psq", std::process::id()));
+    std::fs::write(&psq, "Piskvorky 15x15, 11:11, 0\n8,8,0\n9,9,10\n-1\n").unwrap();
+    let shown = json(&["show", "--json", psq.to_str().unwrap()]);
+    std::fs::remove_file(&psq).unwrap();
+    assert_eq!(shown["moves"], serde_json::json!(["h8", "i7"]));
+
+    // The line-mode game goes on from a record's position.
+    let played = typed(
+        &[
+            "play", "--plain", "--load", &file, "--move", "21", "--time", "50",
+        ],
+        "quit\n",
+    );
+    assert!(played.contains("freestyle, 15x15"), "{played}");
+    assert!(
+        played.contains("AI plays"),
+        "Black is the player; White moves after 21: {played}"
+    );
+
+    fails_with(&["show", &file, "--game", "9"], "--game 9");
+    fails_with(&["show", &file, "--move", "999"], "only");
+    let bad = std::env::temp_dir().join(format!("wuzi-cli-bad-{}.sgf", std::process::id()));
+    std::fs::write(&bad, "(;SZ[15]\n;B[hh];W[hh])").unwrap();
+    fails_with(&["show", bad.to_str().unwrap()], "line 2, column 8");
+    std::fs::remove_file(&bad).unwrap();
+}

@@ -130,13 +130,29 @@ async function analyse() {
   } catch (e) { /* a busy server: no analysis this time */ }
 }
 
-function newGame(moves) {
+// A new game from the form; `record` may hold {moves: [...]}, {sgf: "..."} or {psq: "..."}.
+function newGame(record) {
   const colour = $("colour").value;
   const ai = colour === "both" ? "none" : colour === "black" ? "white" : "black";
-  return run(() => api("/api/games", {
-    rule: $("rule").value, size: parseInt($("size").value, 10), ai,
-    time_ms: parseInt($("time").value, 10), moves: moves || [],
-  }));
+  const body = { rule: $("rule").value, ai, time_ms: parseInt($("time").value, 10) };
+  if (record && (record.sgf || record.psq)) {
+    Object.assign(body, record); // the record gives its own size (and rule, when it says)
+  } else {
+    Object.assign(body, { size: parseInt($("size").value, 10), moves: (record && record.moves) || [] });
+  }
+  return run(async () => {
+    const g = await api("/api/games", body);
+    $("rule").value = g.rule; $("size").value = g.size;
+    return g;
+  });
+}
+
+// What the import box holds: an SGF record, a Piskvork record, or a move list.
+function recordOf(text) {
+  const t = text.trim();
+  if (t.startsWith("(")) return { sgf: t };
+  if (t.startsWith("Piskvorky")) return { psq: t };
+  return { moves: t.split(/[\s,]+/).filter(Boolean) };
 }
 
 canvas.addEventListener("click", (e) => {
@@ -160,8 +176,19 @@ $("hint").onclick = () => run(async () => {
 $("resign").onclick = () => newGame();
 $("start").onclick = () => newGame();
 $("numbers").onchange = draw;
-$("import").onclick = () => newGame($("movelist").value.trim().split(/[\s,]+/).filter(Boolean));
+$("import").onclick = () => newGame(recordOf($("movelist").value));
 $("export").onclick = () => { $("movelist").value = game.moves.join(" "); };
+$("export-sgf").onclick = async () => {
+  const res = await fetch(`/api/games/${game.id}/sgf`);
+  $("movelist").value = await res.text();
+};
+$("download-sgf").onclick = () => { $("download-sgf").href = `/api/games/${game.id}/sgf`; };
+$("recordfile").onchange = async (e) => {
+  const file = e.target.files[0];
+  if (!file) return;
+  const text = await file.text();
+  newGame(file.name.toLowerCase().endsWith(".psq") ? { psq: text } : { sgf: text });
+};
 
 // Resume the saved game (the server may have restarted), or start one.
 const saved = JSON.parse(localStorage.getItem(SAVE) || "null");

@@ -15,6 +15,7 @@ use std::time::{Duration, Instant};
 use tokio::sync::broadcast;
 use tokio_stream::wrappers::BroadcastStream;
 use tokio_stream::{Stream, StreamExt};
+use wuzi_gomoku::record::{read_records, GameRecord};
 use wuzi_gomoku::{parse_point, Analysis, Board, Engine, EngineOptions, Info, Player};
 use wuzi_search::{Forced, Limits};
 
@@ -66,6 +67,95 @@ pub struct NewGame {
     ai: Option<String>,
     time_ms: Option<u64>,
     moves: Option<Vec<String>>,
+    /// A game record instead of `moves`: SGF text, or Piskvork's `.psq` text.
+    sgf: Option<String>,
+    psq: Option<String>,
+    /// Which game of a record that holds several (1-based; default 1).
+    game: Option<usize>,
+}
+
+/// A game record given instead of `moves`: SGF or Piskvork's `.psq` text, and which game.
+struct RecordText<'a> {
+    sgf: Option<&'a str>,
+    psq: Option<&'a str>,
+    game: Option<usize>,
+}
+
+/// The position at the end of a record's game, read by the same reader as `wuzi show`;
+/// `None` when no record is given.
+fn board_of_record(
+    rule: Option<&str>,
+    record: RecordText,
+    moves_given: bool,
+) -> Result<Option<Board>, ApiError> {
+    let (name, text) = match (record.sgf, record.psq) {
+        (None, None) => return Ok(None),
+        (Some(sgf), None) => ("game.sgf", sgf),
+        (None, Some(psq)) => ("game.psq", psq),
+        (Some(_), Some(_)) => return Err(bad("give sgf or psq, not both")),
+    };
+    if moves_given {
+        return Err(bad("give either moves or a record (sgf, psq), not both"));
+    }
+    let rule = parse_rule(rule.unwrap_or("freestyle")).map_err(bad)?;
+    let records = read_records(name, text, rule).map_err(|e| bad(format!("record: {e}")))?;
+    let number = record.game.unwrap_or(1);
+    let count = records.len();
+    let chosen = number
+        .checked_sub(1)
+        .and_then(|i| records.get(i))
+        .ok_or_else(|| {
+            bad(format!(
+                "the record holds {count} games: game {number} is not one of them"
+            ))
+        })?;
+    if chosen.setup.iter().any(|stones| !stones.is_empty()) {
+        return Err(bad(
+            "records with set-up stones (AB, AW) cannot be played here",
+        ));
+    }
+    chosen
+        .final_position()
+        .map(Some)
+        .map_err(|e| bad(format!("record: {e}")))
+}
+
+/// The board a request describes: a record, or a move list.
+fn board_of_request(
+    rule: Option<&str>,
+    size: Option<usize>,
+    moves: Option<&[String]>,
+    record: RecordText,
+) -> Result<Board, ApiError> {
+    match board_of_record(rule, record, moves.is_some())? {
+        Some(board) => Ok(board),
+        None => board_of(rule, size, moves.unwrap_or(&[])),
+    }
+}
+
+/// The game as an SGF record (`wuzi show --format sgf`'s writer), the engine named as its side.
+pub async fn sgf(State(state): Shared, Path(id): Path<String>) -> Reply {
+    let id = game_id(&id)?;
+    let mut store = state.store.lock().expect("store");
+    let game = store
+        .get_mut(id)
+        .ok_or_else(|| ApiError(StatusCode::NOT_FOUND, format!("no game {id}")))?;
+    let mut record = GameRecord::from_board(&game.board);
+    let name = |side: Player| match game.ai {
+        Some(ai) if ai == side => "wuzi",
+        Some(_) => "you",
+        None => "",
+    };
+    record.black = name(Player::First).into();
+    record.white = name(Player::Second).into();
+    Ok((
+        [(
+            axum::http::header::CONTENT_TYPE,
+            "application/x-go-sgf; charset=utf-8",
+        )],
+        record.to_sgf(),
+    )
+        .into_response())
 }
 
 fn board_of(rule: Option<&str>, size: Option<usize>, moves: &[String]) -> Result<Board, ApiError> {
@@ -86,11 +176,12 @@ fn think_time(state: &AppState, time_ms: Option<u64>) -> Result<u64, ApiError> {
 
 pub async fn create(State(state): Shared, req: Result<Json<NewGame>, JsonRejection>) -> Reply {
     let req = body(req)?;
-    let board = board_of(
-        req.rule.as_deref(),
-        req.size,
-        req.moves.as_deref().unwrap_or(&[]),
-    )?;
+    let record = RecordText {
+        sgf: req.sgf.as_deref(),
+        psq: req.psq.as_deref(),
+        game: req.game,
+    };
+    let board = board_of_request(req.rule.as_deref(), req.size, req.moves.as_deref(), record)?;
     let ai = match req.ai.as_deref().unwrap_or("white") {
         "black" => Some(Player::First),
         "white" => Some(Player::Second),
@@ -389,6 +480,10 @@ pub struct AnalyzeRequest {
     size: Option<usize>,
     moves: Option<Vec<String>>,
     time_ms: Option<u64>,
+    /// A game record instead of `moves`, as for `POST /api/games`.
+    sgf: Option<String>,
+    psq: Option<String>,
+    game: Option<usize>,
 }
 
 pub async fn analyze(
@@ -396,11 +491,12 @@ pub async fn analyze(
     req: Result<Json<AnalyzeRequest>, JsonRejection>,
 ) -> Reply {
     let req = body(req)?;
-    let board = board_of(
-        req.rule.as_deref(),
-        req.size,
-        req.moves.as_deref().unwrap_or(&[]),
-    )?;
+    let record = RecordText {
+        sgf: req.sgf.as_deref(),
+        psq: req.psq.as_deref(),
+        game: req.game,
+    };
+    let board = board_of_request(req.rule.as_deref(), req.size, req.moves.as_deref(), record)?;
     if board.result().is_some() {
         return Err(bad("the game is already over: nothing to analyse"));
     }

@@ -5,8 +5,10 @@
 //!   moves first when it is its turn.
 //! - `GET /api/games/{id}`; `POST /api/games/{id}/moves` `{"move":"h8"}` (the game after the
 //!   move and the AI's reply, with its `analysis`); `POST /api/games/{id}/undo`;
-//!   `POST /api/games/{id}/hint`; `GET /api/games/{id}/events` (server-sent search progress).
-//! - `POST /api/analyze` `{"rule","size","moves","time_ms"}` → the analysis.
+//!   `POST /api/games/{id}/hint`; `GET /api/games/{id}/events` (server-sent search progress);
+//!   `GET /api/games/{id}/sgf` (the game as an SGF record; `POST /api/games` takes `sgf` or
+//!   `psq` text instead of `moves`).
+//! - `POST /api/analyze` `{"rule","size","moves","time_ms"}` (or `sgf`/`psq`) → the analysis.
 //!
 //! Errors are `{"error": "..."}`: 400 for bad input, 404 for an unknown game, 409 while the
 //! AI thinks about that game, 503 when the server is at a limit. Nothing changes on an error.
@@ -67,7 +69,8 @@ pub(crate) struct AppState {
 }
 
 /// Request bodies larger than this are refused.
-const MAX_BODY: usize = 16 * 1024;
+/// (64 KiB: a long 22x22 game as SGF, with comments, fits.)
+const MAX_BODY: usize = 64 * 1024;
 
 pub fn router(config: Config) -> Router {
     let state = Arc::new(AppState {
@@ -89,6 +92,7 @@ pub fn router(config: Config) -> Router {
         .route("/api/games/{id}/undo", post(api::undo))
         .route("/api/games/{id}/hint", post(api::hint))
         .route("/api/games/{id}/events", get(api::events))
+        .route("/api/games/{id}/sgf", get(api::sgf))
         .route("/api/analyze", post(api::analyze))
         .fallback(api::not_found)
         .layer(DefaultBodyLimit::max(MAX_BODY))

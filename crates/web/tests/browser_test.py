@@ -86,6 +86,15 @@ def main():
         wait(d, "the result", lambda: "wins" in status_text(d))
         assert status_text(d).startswith("Black wins"), status_text(d)
         d.save_screenshot(os.path.join(SHOTS, "page-result.png"))
+        # SGF out and back in: the finished game as a record, then loaded again.
+        d.find_element(By.ID, "export-sgf").click()
+        wait(d, "the SGF export", lambda: box.get_attribute("value").startswith("(;FF[4]GM[4]"))
+        record = box.get_attribute("value")
+        assert ";B[hh]" in record and "RE[B+1]" in record, record
+        box.clear()
+        box.send_keys("(;FF[4]GM[4]SZ[15];B[hh];W[ii];B[hi])")
+        d.find_element(By.ID, "import").click()
+        wait(d, "the imported SGF", lambda: moves(d) == ["h8", "i7", "h7"])
         print("BROWSER OK")
     finally:
         d.quit()

@@ -3,10 +3,15 @@
 //! the top (`a` = 0, the Gomocup coordinates), opening stones marked `C[opening move]`,
 //! every other move's thinking time as `C[699ms]`, the winner in `RE` (`B+1`, `W+1`, `0` for a
 //! draw) and the reason in words in `TE`.
+//!
+//! The reader takes what other tools write too: set-up stones (`AB`/`AW`), variations (the
+//! main line is read), `SZ[15:15]`, rule names in `RU`, results such as `B+R` or `Draw`.
 
-use crate::Point;
+use super::game_record::{rule_from_number, rule_number, GameRecord, RecordMove};
+use super::sgf_syntax::{escape, parse_collection, Node, Property, RecordError, Tree};
+use crate::{Point, Rule, MAX_SIZE, MIN_SIZE};
 use std::fmt::Write;
-use wuzi_search::Player;
+use wuzi_search::{Outcome, Player};
 
 /// One move of a record: the point and, for moves an engine chose, its thinking time.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -33,11 +38,6 @@ pub struct SgfGame {
     /// Why the game ended, in words (`TE`).
     pub reason: String,
     pub moves: Vec<RecordedMove>,
-}
-
-/// SGF text escapes `]` and `\`.
-fn escape(text: &str) -> String {
-    text.replace('\\', "\\\\").replace(']', "\\]")
 }
 
 fn coordinate(p: Point) -> String {
@@ -80,6 +80,283 @@ impl SgfGame {
     }
 }
 
+/// The size a record without `SZ` has: Gomoku's usual board.
+const DEFAULT_SIZE: usize = 15;
+
+/// Reads every game of an SGF file. `default_rule` is the rule of games whose record does
+/// not say (no `RU`). Each game is checked by replaying it; an error names the game, the
+/// property or move, and its line and column.
+pub fn read_sgf(text: &str, default_rule: Rule) -> Result<Vec<GameRecord>, RecordError> {
+    let trees = parse_collection(text)?;
+    let several = trees.len() > 1;
+    trees
+        .iter()
+        .enumerate()
+        .map(|(i, tree)| {
+            read_game(tree, default_rule).map_err(|e| {
+                if several {
+                    RecordError::new(e.span, format!("game {}: {}", i + 1, e.message))
+                } else {
+                    e
+                }
+            })
+        })
+        .collect()
+}
+
+fn single_value(property: &Property) -> &str {
+    property.values[0].trim()
+}
+
+fn read_game(tree: &Tree, default_rule: Rule) -> Result<GameRecord, RecordError> {
+    let root = &tree.nodes[0];
+    let bad = |p: &Property, why: String| RecordError::new(p.span, why);
+    if let Some(gm) = root.get("GM") {
+        if single_value(gm) != "4" {
+            return Err(bad(
+                gm,
+                format!("GM[{}] is not a Gomoku record (GM[4])", single_value(gm)),
+            ));
+        }
+    }
+    let size = match root.get("SZ") {
+        None => DEFAULT_SIZE,
+        Some(sz) => read_size(sz)?,
+    };
+    let rule = match root.get("RU") {
+        None => default_rule,
+        Some(ru) => read_rule(ru)?,
+    };
+    let mut record = GameRecord::new(size, rule);
+    let text = |ident: &str| {
+        root.get(ident)
+            .map_or(String::new(), |p| p.values[0].clone())
+    };
+    record.black = text("PB");
+    record.white = text("PW");
+    record.event = text("EV");
+    record.reason = text("TE");
+    record.number = root.get("GN").and_then(|p| single_value(p).parse().ok());
+    if let Some(re) = root.get("RE") {
+        record.result = read_result(re)?;
+    }
+    for (colour, ident) in [(0, "AB"), (1, "AW")] {
+        if let Some(stones) = root.get(ident) {
+            for value in &stones.values {
+                record.setup[colour].push(read_point(value, size, stones)?);
+            }
+        }
+    }
+    if let Some(pl) = root.get("PL") {
+        record.to_move = Some(match single_value(pl).to_ascii_uppercase().as_str() {
+            "B" | "1" => Player::First,
+            "W" | "2" => Player::Second,
+            other => return Err(bad(pl, format!("PL[{other}] is not B or W"))),
+        });
+    }
+    let first_mover = tree
+        .nodes
+        .iter()
+        .find_map(|node| node_move(node).ok().flatten())
+        .map(|(colour, _)| colour);
+    let mut board = record
+        .start_with(first_mover)
+        .map_err(|e| RecordError::new(root.span, e))?;
+    for (index, node) in tree.nodes.iter().enumerate() {
+        if index > 0 {
+            if let Some(p) = node.get("AB").or_else(|| node.get("AW")) {
+                return Err(bad(p, "set-up stones after the first node".into()));
+            }
+        }
+        let Some((colour, property)) = node_move(node)? else {
+            if index == 0 {
+                record.comment = node.get("C").map_or(String::new(), |p| p.values[0].clone());
+            }
+            continue;
+        };
+        let point = read_point(&property.values[0], size, property)?;
+        let number = record.moves.len() + 1;
+        let name = format!(
+            "move {number} ({}[{}], {})",
+            property.ident,
+            property.values[0],
+            point.to_human(size)
+        );
+        if colour != board.side_to_move() {
+            return Err(bad(
+                property,
+                format!(
+                    "{name}: it is {}'s turn",
+                    super::game_record::colour_name(board.side_to_move())
+                ),
+            ));
+        }
+        board
+            .try_play(point)
+            .map_err(|e| bad(property, format!("{name}: {e}")))?;
+        record.moves.push(RecordMove {
+            colour,
+            point,
+            comment: node.get("C").map_or(String::new(), |p| p.values[0].clone()),
+        });
+    }
+    Ok(record)
+}
+
+/// The move of a node, if it has one.
+fn node_move(node: &Node) -> Result<Option<(Player, &Property)>, RecordError> {
+    match (node.get("B"), node.get("W")) {
+        (Some(b), Some(_)) => Err(RecordError::new(b.span, "a node with both B and W moves")),
+        (Some(b), None) => Ok(Some((Player::First, b))),
+        (None, Some(w)) => Ok(Some((Player::Second, w))),
+        (None, None) => Ok(None),
+    }
+}
+
+fn read_size(sz: &Property) -> Result<usize, RecordError> {
+    let value = single_value(sz);
+    let (width, height) = value.split_once(':').unwrap_or((value, value));
+    let bad = || RecordError::new(sz.span, format!("SZ[{value}] is not a board size"));
+    let width: usize = width.trim().parse().map_err(|_| bad())?;
+    let height: usize = height.trim().parse().map_err(|_| bad())?;
+    if width != height {
+        return Err(RecordError::new(
+            sz.span,
+            format!("SZ[{value}]: only square boards are supported"),
+        ));
+    }
+    if !(MIN_SIZE..=MAX_SIZE).contains(&width) {
+        return Err(RecordError::new(
+            sz.span,
+            format!(
+                "SZ[{value}]: board size {width} is not supported (use {MIN_SIZE} to {MAX_SIZE})"
+            ),
+        ));
+    }
+    Ok(width)
+}
+
+/// `RU` is the Gomocup rule number in c-gomoku-cli's records; a rule's name is taken too.
+fn read_rule(ru: &Property) -> Result<Rule, RecordError> {
+    let value = single_value(ru);
+    let rule = match value.parse::<u32>() {
+        Ok(n) => rule_from_number(n),
+        Err(_) => value.parse::<Rule>().ok(),
+    };
+    rule.ok_or_else(|| {
+        RecordError::new(
+            ru.span,
+            format!("RU[{value}] is not a rule wuzi plays (0 freestyle, 1 standard, 4 renju)"),
+        )
+    })
+}
+
+fn read_result(re: &Property) -> Result<Option<Outcome>, RecordError> {
+    let value = single_value(re);
+    let upper = value.to_ascii_uppercase();
+    Ok(if upper.starts_with("B+") {
+        Some(Outcome::Win(Player::First))
+    } else if upper.starts_with("W+") {
+        Some(Outcome::Win(Player::Second))
+    } else if matches!(upper.as_str(), "0" | "D" | "DRAW" | "JIGO") {
+        Some(Outcome::Draw)
+    } else if matches!(upper.as_str(), "" | "?" | "VOID") {
+        None
+    } else {
+        return Err(RecordError::new(
+            re.span,
+            format!("RE[{value}] is not a result (B+1, W+1, 0 for a draw, ? for unknown)"),
+        ));
+    })
+}
+
+/// Two letters, column then row from the top, `a` = 0.
+fn read_point(value: &str, size: usize, property: &Property) -> Result<Point, RecordError> {
+    let what = format!("{}[{value}]", property.ident);
+    let bad = |why: String| RecordError::new(property.span, format!("{what}: {why}"));
+    let bytes = value.trim().as_bytes();
+    // `tt` meant a pass in FF[3], on boards where it is not a point.
+    if bytes.is_empty() || (bytes == b"tt" && size <= 19) {
+        return Err(bad("a pass is not a Gomoku move".into()));
+    }
+    let [column, row] = bytes else {
+        return Err(bad("a point is two letters, column then row (`hh`)".into()));
+    };
+    let coordinate = |c: u8| c.is_ascii_lowercase().then(|| usize::from(c - b'a'));
+    match (coordinate(*column), coordinate(*row)) {
+        (Some(x), Some(y)) if x < size && y < size => Ok(Point::new(x, y)),
+        (Some(_), Some(_)) => Err(bad(format!("not on the {size}x{size} board"))),
+        _ => Err(bad("a point is two lower-case letters (`hh`)".into())),
+    }
+}
+
+impl GameRecord {
+    /// The record as one `(;...)` game tree in c-gomoku-cli's style (see the module docs),
+    /// with a trailing newline. Empty fields are left out.
+    pub fn to_sgf(&self) -> String {
+        let mut out = String::from("(;FF[4]GM[4]");
+        if let Some(n) = self.number {
+            let _ = write!(out, "GN[{n}]");
+        }
+        let mut text = |ident: &str, value: &str| {
+            if !value.is_empty() {
+                let _ = write!(out, "{ident}[{}]", escape(value));
+            }
+        };
+        text("EV", &self.event);
+        text("RU", &rule_number(self.rule).to_string());
+        text("SZ", &self.size.to_string());
+        text("PB", &self.black);
+        text("PW", &self.white);
+        match self.result {
+            Some(Outcome::Win(Player::First)) => text("RE", "B+1"),
+            Some(Outcome::Win(Player::Second)) => text("RE", "W+1"),
+            Some(Outcome::Draw) => text("RE", "0"),
+            None => {}
+        }
+        text("TE", &self.reason);
+        text("C", &self.comment);
+        for (ident, stones) in [("AB", &self.setup[0]), ("AW", &self.setup[1])] {
+            if !stones.is_empty() {
+                out.push_str(ident);
+                for &p in stones {
+                    let _ = write!(out, "[{}]", coordinate(p));
+                }
+            }
+        }
+        match self.to_move {
+            Some(Player::First) => out.push_str("PL[B]"),
+            Some(Player::Second) => out.push_str("PL[W]"),
+            None => {}
+        }
+        out.push('\n');
+        for (i, m) in self.moves.iter().enumerate() {
+            let colour = match m.colour {
+                Player::First => 'B',
+                Player::Second => 'W',
+            };
+            let _ = write!(out, ";{colour}[{}]", coordinate(m.point));
+            if !m.comment.is_empty() {
+                let _ = write!(out, "C[{}]", escape(&m.comment));
+            }
+            if i % 8 == 7 && i + 1 < self.moves.len() {
+                out.push('\n');
+            }
+        }
+        out.push_str(")\n");
+        out
+    }
+}
+
+/// Several records as one file, separated by a blank line as c-gomoku-cli does.
+pub fn write_sgf(records: &[GameRecord]) -> String {
+    records
+        .iter()
+        .map(GameRecord::to_sgf)
+        .collect::<Vec<_>>()
+        .join("\n")
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -111,5 +388,157 @@ mod tests {
             "(;FF[4]GM[4]GN[1]EV[wuzi match]RU[0]SZ[15]PB[wuzi]PW[rapfi\\]01]RE[W+1]\
              TE[White wins by five]\n;B[fl]C[opening move];W[dk]C[699ms])\n"
         );
+    }
+
+    use crate::{Board, Rule};
+
+    /// A random legal game on a `size` board under `rule`, to its end or `plies` moves.
+    fn random_game(size: usize, rule: Rule, plies: usize, seed: u64) -> Board {
+        let mut state = seed.wrapping_mul(0x9e37_79b9_7f4a_7c15) | 1;
+        let mut next = move || {
+            state ^= state << 13;
+            state ^= state >> 7;
+            state ^= state << 17;
+            state
+        };
+        let mut board = Board::new(size, rule).unwrap();
+        while board.result().is_none() && board.moves().len() < plies {
+            let empty: Vec<Point> = board.points().filter(|&p| board.is_empty(p)).collect();
+            board.play(empty[next() as usize % empty.len()]);
+        }
+        board
+    }
+
+    #[test]
+    fn random_games_round_trip_under_every_rule_and_size() {
+        for rule in Rule::ALL {
+            for size in [MIN_SIZE, 7, 15, 19, MAX_SIZE] {
+                for seed in 0..6u64 {
+                    let board = random_game(size, rule, size * size, seed + size as u64);
+                    let mut record = GameRecord::from_board(&board);
+                    record.black = "you [human]".into();
+                    record.white = "wuzi\\engine".into();
+                    record.number = Some(seed as usize + 1);
+                    if let Some(m) = record.moves.first_mut() {
+                        m.comment = "a comment ] with \\ escapes".into();
+                    }
+                    let text = record.to_sgf();
+                    let read = read_sgf(&text, Rule::Freestyle).unwrap();
+                    assert_eq!(read, vec![record.clone()], "{text}");
+                    let replayed = read[0].final_position().unwrap();
+                    assert_eq!(replayed.moves(), board.moves());
+                    assert_eq!(replayed.result(), board.result());
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn set_up_positions_keep_the_side_to_move() {
+        let (h8, i9) = (Point::new(7, 7), Point::new(8, 6));
+        let board =
+            Board::from_stones(15, Rule::Renju, &[h8], &[i9], Some(Player::Second)).unwrap();
+        let record = GameRecord::from_board(&board);
+        let text = record.to_sgf();
+        assert!(text.contains("AB[hh]AW[ig]PL[W]"), "{text}");
+        let read = read_sgf(&text, Rule::Freestyle).unwrap();
+        assert_eq!(read, vec![record]);
+        assert_eq!(read[0].start().unwrap().side_to_move(), Player::Second);
+        assert!(read_sgf("(;AB[hh]PL[X])", Rule::Freestyle)
+            .unwrap_err()
+            .to_string()
+            .contains("PL[X]"));
+        let error = read_sgf("(;AB[hh]PL[W];B[ii])", Rule::Freestyle).unwrap_err();
+        assert!(error.to_string().contains("white's turn"), "{error}");
+        // Without PL the first move says who starts.
+        let black_first = &read_sgf("(;AB[hh];B[ii])", Rule::Freestyle).unwrap()[0];
+        assert_eq!(black_first.final_position().unwrap().moves().len(), 1);
+    }
+
+    #[test]
+    fn several_games_in_one_file() {
+        let records: Vec<GameRecord> = (0..3)
+            .map(|seed| GameRecord::from_board(&random_game(15, Rule::Renju, 20, seed)))
+            .collect();
+        assert_eq!(
+            read_sgf(&write_sgf(&records), Rule::Freestyle).unwrap(),
+            records
+        );
+    }
+
+    #[test]
+    fn reads_what_other_tools_write() {
+        let text = "(;GM[4]FF[4]SZ[15:15]RU[renju]PB[Yixin]RE[W+R]AB[hh]AW[ii]\
+                    ;B[jj]C[nice](;W[kk])(;W[aa]))";
+        let record = &read_sgf(text, Rule::Freestyle).unwrap()[0];
+        assert_eq!(record.rule, Rule::Renju);
+        assert_eq!(record.result, Some(Outcome::Win(Player::Second)));
+        assert_eq!(
+            record.setup,
+            [vec![Point::new(7, 7)], vec![Point::new(8, 8)]]
+        );
+        assert_eq!(record.moves.len(), 2);
+        assert_eq!(record.moves[0].comment, "nice");
+        assert_eq!(record.moves[1].point, Point::new(10, 10));
+        let default = &read_sgf("(;;B[hh])", Rule::Standard).unwrap()[0];
+        assert_eq!((default.size, default.rule), (15, Rule::Standard));
+    }
+
+    #[test]
+    fn malformed_records_say_what_and_where() {
+        let error = |text: &str| read_sgf(text, Rule::Freestyle).unwrap_err().to_string();
+        assert_eq!(
+            error("(;GM[1]SZ[19])"),
+            "line 1, column 3: GM[1] is not a Gomoku record (GM[4])"
+        );
+        assert_eq!(
+            error("(;SZ[15]\n;B[hh];W[hh])"),
+            "line 2, column 8: move 2 (W[hh], h8): the point is occupied"
+        );
+        assert_eq!(
+            error("(;SZ[15];B[hh];B[ii])"),
+            "line 1, column 16: move 2 (B[ii], i7): it is white's turn"
+        );
+        assert!(error("(;SZ[9];B[jj])").contains("B[jj]: not on the 9x9 board"));
+        assert!(error("(;SZ[40])").contains("board size 40 is not supported"));
+        assert!(error("(;SZ[15:13])").contains("only square"));
+        assert!(error("(;SZ[x])").contains("SZ[x] is not a board size"));
+        assert!(error("(;RU[2])").contains("RU[2] is not a rule"));
+        assert!(error("(;RE[maybe])").contains("RE[maybe] is not a result"));
+        assert!(error("(;;B[])").contains("a pass"));
+        assert!(error("(;;B[h8])").contains("two lower-case letters"));
+        assert!(error("(;;B[hhh])").contains("two letters"));
+        assert!(error("(;;B[hh]W[ii])").contains("both B and W"));
+        assert!(error("(;;B[hh];AB[aa])").contains("set-up stones after"));
+        assert!(error("(;SZ[15])\n(;SZ[15];B[zz])").starts_with("line 2, column 10: game 2:"));
+        let five = "(;;B[aa];W[ab];B[ba];W[bb];B[ca];W[cb];B[da];W[db];B[ea];W[eb])";
+        assert!(error(five).contains("move 10 (W[eb], e14): the game is already over"));
+    }
+
+    proptest::proptest! {
+        /// Whatever the text, reading it gives records or an error, never a panic.
+        #[test]
+        fn no_text_makes_the_readers_panic(text in "[(;)\\[\\]BWABSZRUGMCE0-9a-z:+ \n\\\\]{0,80}") {
+            let _ = read_sgf(&text, Rule::Renju);
+            let _ = crate::record::read_psq(&format!("Piskvorky 15x15, 1:1, 0\n{text}"), Rule::Renju);
+            let _ = crate::record::read_psq(&text, Rule::Freestyle);
+        }
+
+        /// Nearly well-formed records, where the edge cases are: points off the board, passes,
+        /// sizes out of range, set-up stones on stones, moves out of turn or after the end.
+        #[test]
+        fn no_nearly_valid_record_makes_the_readers_panic(
+            tokens in proptest::collection::vec(
+                "\\(;|;|\\)|[BW]\\[[a-w]{0,3}\\]|SZ\\[[0-9]{1,2}(:[0-9]{1,2})?\\]|A[BW]\\[[a-w]{2}\\]\
+                 |RU\\[[0-9a-z]{1,5}\\]|RE\\[[BW0?D]\\+?[0-9R]?\\]|GM\\[[0-9]\\]|C\\[[a-z\\\\]{0,4}\\]",
+                0..40,
+            ),
+            lines in proptest::collection::vec("-?[0-9]{1,2},-?[0-9]{1,2}(,[0-9]{1,3})?", 0..30),
+        ) {
+            let _ = read_sgf(&tokens.concat(), Rule::Renju);
+            let _ = read_sgf(&format!("(;SZ[7]{})", tokens.concat()), Rule::Standard);
+            let psq = format!("Piskvorky 7x7, 1:1, 0\n{}", lines.join("\n"));
+            let _ = crate::record::read_psq(&psq, Rule::Renju);
+        }
     }
 }

@@ -1,0 +1,57 @@
+//! Everything the command prints to stdout goes through here, so that a reader that stops
+//! early (`wuzi show h8 | head -1`) ends the program quietly with success instead of a panic,
+//! and every user error is one line, `wuzi: ...`, with exit status 2.
+
+use std::fmt::Display;
+use std::io::{self, Write};
+use std::process::ExitCode;
+
+/// The exit status of a user error (clap's own usage errors use it too).
+pub const USER_ERROR: u8 = 2;
+
+/// Ends the program with success when `error` says the reader went away; a closed pipe is
+/// how a pager or `head` says it has read enough.
+pub fn exit_if_closed(error: &io::Error) {
+    if error.kind() == io::ErrorKind::BrokenPipe {
+        std::process::exit(0);
+    }
+}
+
+/// An I/O error as a message for the user (a closed pipe ends the program, see above).
+pub fn io_message(error: io::Error) -> String {
+    exit_if_closed(&error);
+    error.to_string()
+}
+
+/// Prints `text` and a newline to stdout, and flushes.
+pub fn line(text: impl Display) {
+    let mut out = io::stdout().lock();
+    if let Err(e) = writeln!(out, "{text}").and_then(|()| out.flush()) {
+        exit_if_closed(&e);
+    }
+}
+
+/// Reports a user error as one line and gives the exit status to end with.
+pub fn fail(message: impl Display) -> ExitCode {
+    let _ = writeln!(io::stderr(), "wuzi: {message}");
+    ExitCode::from(USER_ERROR)
+}
+
+/// Prints a command's text on success, or its error.
+pub fn finish(result: Result<String, String>) -> ExitCode {
+    match result {
+        Ok(text) => {
+            line(text);
+            ExitCode::SUCCESS
+        }
+        Err(message) => fail(message),
+    }
+}
+
+/// Ends a command that printed as it went.
+pub fn finish_unit(result: Result<(), String>) -> ExitCode {
+    match result {
+        Ok(()) => ExitCode::SUCCESS,
+        Err(message) => fail(message),
+    }
+}

@@ -1,0 +1,46 @@
+//! Game record files (`.sgf`, Piskvork's `.psq`) wherever the command takes a position.
+
+use std::path::Path;
+use wuzi_gomoku::record::{read_records, GameRecord};
+use wuzi_gomoku::Rule;
+
+/// True when `text` names a record file rather than moves.
+pub fn is_record_file(text: &str) -> bool {
+    let lower = text.to_ascii_lowercase();
+    lower.ends_with(".sgf") || lower.ends_with(".psq")
+}
+
+/// Game `number` (1-based) of the file at `path`; `rule` is for records that do not say.
+/// Every error names the file, and where in it.
+pub fn load(path: &str, number: usize, rule: Rule) -> Result<GameRecord, String> {
+    let text =
+        std::fs::read_to_string(Path::new(path)).map_err(|e| format!("cannot read {path}: {e}"))?;
+    let mut games = read_records(path, &text, rule).map_err(|e| format!("{path}: {e}"))?;
+    let count = games.len();
+    if number == 0 || number > count {
+        let plural = if count == 1 { "game" } else { "games" };
+        return Err(format!(
+            "{path} holds {count} {plural}: --game {number} is not one of them"
+        ));
+    }
+    Ok(games.swap_remove(number - 1))
+}
+
+/// The record cut after `plies` moves (`None`: all of them). A cut game has no result yet.
+pub fn cut(mut record: GameRecord, plies: Option<usize>) -> Result<GameRecord, String> {
+    let Some(plies) = plies else {
+        return Ok(record);
+    };
+    if plies > record.moves.len() {
+        return Err(format!(
+            "--move {plies}: the game has only {} moves",
+            record.moves.len()
+        ));
+    }
+    if plies < record.moves.len() {
+        record.moves.truncate(plies);
+        record.result = None;
+        record.reason.clear();
+    }
+    Ok(record)
+}

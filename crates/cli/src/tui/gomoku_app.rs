@@ -1,0 +1,630 @@
+//! The full-screen Gomoku game as a state machine: it takes [`Input`]s and the engine's
+//! reports, and holds everything the screen shows. It never touches the terminal, so tests
+//! drive it directly.
+//!
+//! The engine thinks on a background thread so that the screen stays live (the cursor moves,
+//! the depth, score and line update); the [`Engine`] itself moves to that thread and comes
+//! back with its answer, so its tables persist from move to move. Undo, new game and quit
+//! while it thinks stop it and wait for it to come back.
+
+use super::board_view::Cell;
+use super::input::{step, Input};
+use std::path::PathBuf;
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::mpsc::{channel, Receiver, TryRecvError};
+use std::sync::Arc;
+use wuzi_gomoku::record::GameRecord;
+use wuzi_gomoku::{describe, Analysis, Board, Engine, EngineOptions, Player, Point, Reason, DIRS};
+use wuzi_search::{Forced, Limits};
+
+/// What the engine reports while it thinks: the last finished depth.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Progress {
+    pub depth: u32,
+    /// The score from the engine's side, in words when the game is decided (`win in 7`).
+    pub score: String,
+    pub nodes: u64,
+    /// The line it expects, in `h8` notation.
+    pub line: Vec<String>,
+}
+
+/// Why the engine is thinking.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+enum Purpose {
+    /// Its own move.
+    Reply,
+    /// A hint for the player.
+    Hint,
+}
+
+enum Report {
+    Progress(Progress),
+    Done(Box<Engine>, Analysis),
+}
+
+struct Thinking {
+    purpose: Purpose,
+    stop: Arc<AtomicBool>,
+    reports: Receiver<Report>,
+}
+
+/// See the module docs.
+pub struct GomokuApp {
+    /// The position `n` (new game) goes back to.
+    start: Board,
+    /// `None` while it is away thinking.
+    engine: Option<Box<Engine>>,
+    /// The engine's settings, to make a new one should a search thread die with it.
+    options: EngineOptions,
+    thinking: Option<Thinking>,
+    /// The position on the screen (the engine's, kept in step).
+    board: Board,
+    limits: Limits,
+    pub human: Player,
+    /// (column from the left, row from the top).
+    pub cursor: (usize, usize),
+    pub progress: Option<Progress>,
+    /// The engine's last word on its own move (`wuzi plays h8 (score 35)`).
+    pub message: String,
+    pub hint: Option<Point>,
+    pub show_help: bool,
+    pub quit: bool,
+    /// Where `s` writes the game.
+    save_to: PathBuf,
+    forbidden: Vec<Point>,
+    winning: Vec<Point>,
+}
+
+impl GomokuApp {
+    /// A game from `board` with the player as `human`; the engine thinks within `limits`
+    /// (a time in play, a depth in tests) and starts at once when it is its turn.
+    pub fn new(
+        board: Board,
+        engine: Engine,
+        human: Player,
+        limits: Limits,
+        save_to: PathBuf,
+    ) -> Self {
+        let size = board.size();
+        let mut app = GomokuApp {
+            start: board.clone(),
+            options: engine.options().clone(),
+            engine: Some(Box::new(engine)),
+            thinking: None,
+            board,
+            limits,
+            human,
+            cursor: (size / 2, size / 2),
+            progress: None,
+            message: String::new(),
+            hint: None,
+            show_help: false,
+            quit: false,
+            save_to,
+            forbidden: Vec::new(),
+            winning: Vec::new(),
+        };
+        if let Some(last) = app.board.last_move() {
+            app.cursor = (last.x(), last.y());
+        }
+        app.position_changed();
+        app
+    }
+
+    pub fn board(&self) -> &Board {
+        &self.board
+    }
+
+    /// True while the engine looks for its own move.
+    pub fn engine_to_move(&self) -> bool {
+        self.thinking
+            .as_ref()
+            .is_some_and(|t| t.purpose == Purpose::Reply)
+    }
+
+    pub fn is_thinking(&self) -> bool {
+        self.thinking.is_some()
+    }
+
+    /// The result in words, once the game is over.
+    pub fn result_text(&self) -> Option<String> {
+        let result = self.board.result()?;
+        let who = match result.winner {
+            Some(w) if w == self.human => "You win!",
+            Some(_) => "wuzi wins.",
+            None => "Draw.",
+        };
+        Some(format!("{who} ({})", result.reason.name()))
+    }
+
+    /// What every point shows.
+    pub fn cells(&self) -> Vec<Cell> {
+        let n = self.board.size();
+        let mut cells = vec![Cell::default(); n * n];
+        for p in self.board.points() {
+            let cell = &mut cells[p.y() * n + p.x()];
+            cell.stone = self.board.stone(p);
+        }
+        let mut mark = |p: Point, set: fn(&mut Cell)| set(&mut cells[p.y() * n + p.x()]);
+        if let Some(p) = self.board.last_move() {
+            mark(p, |c| c.last = true);
+        }
+        for &p in &self.winning {
+            mark(p, |c| c.winning = true);
+        }
+        for &p in &self.forbidden {
+            mark(p, |c| c.forbidden = true);
+        }
+        if let Some(p) = self.hint {
+            mark(p, |c| c.hint = true);
+        }
+        cells
+    }
+
+    /// Takes one request of the player.
+    pub fn input(&mut self, input: Input) {
+        let n = self.board.size();
+        match input {
+            Input::Up | Input::Down | Input::Left | Input::Right => {
+                self.cursor = step(self.cursor, input, n, n);
+            }
+            Input::Place => self.place(self.cursor),
+            Input::PlaceAt(x, y) => {
+                if x < n && y < n {
+                    self.cursor = (x, y);
+                    self.place((x, y));
+                }
+            }
+            Input::Undo => self.undo(),
+            Input::Hint => self.ask_hint(),
+            Input::NewGame => {
+                let start = self.start.clone();
+                self.engine_mut().set_board(start);
+                self.message = "New game.".into();
+                self.after_change();
+            }
+            Input::Save => self.save(),
+            Input::SwapColours => {
+                self.cancel_thinking();
+                self.human = self.human.opponent();
+                self.message = format!("You are now {}.", colour_name(self.human));
+                self.after_change();
+            }
+            Input::ToggleHelp => self.show_help = !self.show_help,
+            Input::Quit => {
+                self.cancel_thinking();
+                self.quit = true;
+            }
+        }
+    }
+
+    fn place(&mut self, (x, y): (usize, usize)) {
+        let p = Point::new(x, y);
+        let name = p.to_human(self.board.size());
+        if self.board.result().is_some() {
+            self.message = "The game is over: n for a new one.".into();
+            return;
+        }
+        if self.engine_to_move() {
+            self.message = "wuzi is thinking.".into();
+            return;
+        }
+        if self.board.side_to_move() != self.human {
+            self.message = "It is not your turn.".into();
+            return;
+        }
+        if !self.board.is_empty(p) {
+            self.message = format!("{name} is occupied.");
+            return;
+        }
+        if self.board.rule().has_fouls(self.human) {
+            if let Some(foul) = self.board.clone().foul(p) {
+                self.message = format!("{name} is forbidden for Black ({}).", foul.name());
+                return;
+            }
+        }
+        self.cancel_thinking(); // a hint in progress
+        if let Err(e) = self.engine_mut().play(p) {
+            self.message = format!("{name}: {e}");
+            return;
+        }
+        self.message = format!("You play {name}.");
+        self.after_change();
+    }
+
+    /// Takes back the player's last move and every reply after it.
+    fn undo(&mut self) {
+        let human = self.human;
+        let engine = self.engine_mut();
+        let board = engine.board();
+        let played = board.moves().len();
+        let first = if played % 2 == 0 {
+            board.side_to_move()
+        } else {
+            board.side_to_move().opponent()
+        };
+        let mover = |i: usize| if i % 2 == 0 { first } else { first.opponent() };
+        if !(0..played).any(|i| mover(i) == human) {
+            self.message = "Nothing to undo.".into();
+            return;
+        }
+        loop {
+            let mover = engine.board().side_to_move().opponent();
+            if engine.undo().is_none() || mover == human {
+                break;
+            }
+        }
+        self.message = "Taken back.".into();
+        self.after_change();
+    }
+
+    fn ask_hint(&mut self) {
+        if self.board.result().is_some() || self.board.side_to_move() != self.human {
+            self.message = "A hint is for your turn.".into();
+            return;
+        }
+        if self.thinking.is_none() {
+            self.message = "Looking for a hint...".into();
+            self.think(Purpose::Hint);
+        }
+    }
+
+    fn save(&mut self) {
+        let mut record = GameRecord::from_board(&self.board);
+        let (you, wuzi) = ("you".to_string(), "wuzi".to_string());
+        (record.black, record.white) = match self.human {
+            Player::First => (you, wuzi),
+            Player::Second => (wuzi, you),
+        };
+        self.message = match std::fs::write(&self.save_to, record.to_sgf()) {
+            Ok(()) => format!("Saved to {}.", self.save_to.display()),
+            Err(e) => format!("Cannot save to {}: {e}", self.save_to.display()),
+        };
+    }
+
+    /// Takes what the engine reported since the last call; true when anything changed.
+    pub fn poll(&mut self) -> bool {
+        let mut changed = false;
+        loop {
+            let Some(thinking) = &self.thinking else {
+                return changed;
+            };
+            match thinking.reports.try_recv() {
+                Ok(report) => {
+                    self.take(report);
+                    changed = true;
+                }
+                Err(TryRecvError::Empty) => return changed,
+                Err(TryRecvError::Disconnected) => {
+                    // The thread died without its engine: say so rather than hang.
+                    self.thinking = None;
+                    self.message = "The engine stopped unexpectedly.".into();
+                    return true;
+                }
+            }
+        }
+    }
+
+    /// Waits until the engine has answered, as a test needs.
+    #[cfg(test)]
+    pub fn wait(&mut self) {
+        while let Some(thinking) = &self.thinking {
+            match thinking.reports.recv() {
+                Ok(report) => self.take(report),
+                Err(_) => self.thinking = None,
+            }
+        }
+    }
+
+    fn take(&mut self, report: Report) {
+        match report {
+            Report::Progress(progress) => self.progress = Some(progress),
+            Report::Done(engine, analysis) => {
+                let purpose = self.thinking.take().map(|t| t.purpose);
+                self.engine = Some(engine);
+                match purpose {
+                    Some(Purpose::Reply) => self.reply(&analysis),
+                    Some(Purpose::Hint) => {
+                        if let Some(p) = analysis.best_move {
+                            self.hint = Some(p);
+                            self.cursor = (p.x(), p.y());
+                            let name = p.to_human(self.board.size());
+                            self.message = format!("Hint: {name} (score {}).", analysis.score);
+                        }
+                    }
+                    None => {}
+                }
+            }
+        }
+    }
+
+    fn reply(&mut self, analysis: &Analysis) {
+        let Some(p) = analysis.best_move else {
+            self.message = "wuzi has no legal move (every point is forbidden).".into();
+            return;
+        };
+        let verdict = match analysis.forced() {
+            Some(Forced::Win(plies)) => format!("it wins in {plies} plies"),
+            Some(Forced::Loss(plies)) => format!("it sees a loss in {plies} plies"),
+            None => format!("score {}", analysis.score),
+        };
+        let name = p.to_human(self.board.size());
+        match self.engine_mut().play(p) {
+            Ok(()) => self.message = format!("wuzi plays {name} ({verdict})."),
+            Err(e) => self.message = format!("wuzi chose {name}, which is not legal: {e}"),
+        }
+        self.cursor = (p.x(), p.y());
+        self.after_change();
+    }
+
+    /// Stops a search in progress and waits for the engine to come back.
+    fn cancel_thinking(&mut self) {
+        if let Some(thinking) = self.thinking.take() {
+            thinking.stop.store(true, Ordering::Relaxed);
+            for report in thinking.reports.iter() {
+                if let Report::Done(engine, _) = report {
+                    self.engine = Some(engine);
+                }
+            }
+            self.progress = None;
+        }
+    }
+
+    /// The engine, back from any search. Should its thread have died with it, a new one
+    /// takes over the position on the screen (losing only its tables).
+    fn engine_mut(&mut self) -> &mut Engine {
+        self.cancel_thinking();
+        let (board, options) = (&self.board, &self.options);
+        self.engine
+            .get_or_insert_with(|| Box::new(Engine::new(board.clone(), options.clone())))
+    }
+
+    /// After any move, undo or new game: take the engine's position.
+    fn after_change(&mut self) {
+        if let Some(engine) = &self.engine {
+            self.board = engine.board().clone();
+        }
+        self.position_changed();
+    }
+
+    /// Refreshes what the screen shows, then lets the engine move if it is its turn.
+    fn position_changed(&mut self) {
+        self.hint = None;
+        self.progress = None;
+        self.winning = winning_line(&self.board);
+        self.forbidden = if self.board.result().is_none() {
+            describe(&mut self.board.clone())
+                .forbidden
+                .into_iter()
+                .map(|(p, _)| p)
+                .collect()
+        } else {
+            Vec::new()
+        };
+        if self.board.result().is_none()
+            && self.board.side_to_move() != self.human
+            && self.thinking.is_none()
+        {
+            self.think(Purpose::Reply);
+        }
+    }
+
+    fn think(&mut self, purpose: Purpose) {
+        self.engine_mut(); // home, or a new one
+        let Some(mut engine) = self.engine.take() else {
+            return;
+        };
+        if !engine.has_legal_move() {
+            self.engine = Some(engine);
+            self.message = crate::analyze::NO_LEGAL_MOVE.into();
+            return;
+        }
+        let stop = Arc::new(AtomicBool::new(false));
+        let limits = Limits {
+            stop: Some(stop.clone()),
+            ..self.limits.clone()
+        };
+        let (tx, reports) = channel();
+        let size = engine.board().size();
+        std::thread::spawn(move || {
+            let analysis = engine.go(&limits, |info| {
+                let _ = tx.send(Report::Progress(Progress {
+                    depth: info.depth,
+                    score: info.score.to_string(),
+                    nodes: info.nodes,
+                    line: info.pv.iter().map(|p| p.to_human(size)).collect(),
+                }));
+            });
+            let _ = tx.send(Report::Done(engine, analysis));
+        });
+        self.progress = None;
+        self.thinking = Some(Thinking {
+            purpose,
+            stop,
+            reports,
+        });
+    }
+}
+
+impl Drop for GomokuApp {
+    /// Leaves no search running behind.
+    fn drop(&mut self) {
+        self.cancel_thinking();
+    }
+}
+
+/// `black` or `white`.
+pub fn colour_name(p: Player) -> &'static str {
+    crate::position::colour_name(p)
+}
+
+/// The stones of the five (or longer line) that ended the game, if one did.
+pub fn winning_line(board: &Board) -> Vec<Point> {
+    let Some(result) = board.result() else {
+        return Vec::new();
+    };
+    let (Some(winner), Reason::Five, Some(last)) =
+        (result.winner, result.reason, board.last_move())
+    else {
+        return Vec::new();
+    };
+    let n = board.size() as isize;
+    for dir in DIRS {
+        let (dx, dy) = dir.delta();
+        let mut line = vec![last];
+        for sign in [1isize, -1] {
+            let (mut x, mut y) = (last.x() as isize, last.y() as isize);
+            loop {
+                x += sign * dx;
+                y += sign * dy;
+                if x < 0 || y < 0 || x >= n || y >= n {
+                    break;
+                }
+                let p = Point::new(x as usize, y as usize);
+                if board.stone(p) != Some(winner) {
+                    break;
+                }
+                line.push(p);
+            }
+        }
+        if line.len() >= 5 {
+            line.sort();
+            return line;
+        }
+    }
+    Vec::new()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::tui::gomoku_view;
+    use ratatui::backend::TestBackend;
+    use ratatui::style::Color;
+    use ratatui::Terminal;
+    use wuzi_gomoku::Rule;
+
+    /// A game against a depth-limited engine, so that every answer is the same.
+    fn app(moves: &str, rule: Rule) -> GomokuApp {
+        let board = Board::from_moves(15, rule, moves).unwrap();
+        let options = EngineOptions {
+            table_bytes: 1 << 20,
+            ..EngineOptions::default()
+        };
+        let engine = Engine::new(board.clone(), options);
+        let save_to = std::env::temp_dir().join(format!("wuzi-tui-{}.sgf", std::process::id()));
+        GomokuApp::new(board, engine, Player::First, Limits::depth(2), save_to)
+    }
+
+    /// The screen as text, and the terminal it was drawn on.
+    fn screen(app: &GomokuApp) -> (String, Terminal<TestBackend>) {
+        let mut terminal = Terminal::new(TestBackend::new(90, 24)).unwrap();
+        terminal
+            .draw(|frame| {
+                gomoku_view::draw(frame, app).expect("the board fits");
+            })
+            .unwrap();
+        let buffer = terminal.backend().buffer().clone();
+        let text = (0..buffer.area.height)
+            .map(|y| {
+                (0..buffer.area.width)
+                    .map(|x| buffer[(x, y)].symbol().to_string())
+                    .collect::<String>()
+            })
+            .collect::<Vec<_>>()
+            .join("\n");
+        (text, terminal)
+    }
+
+    #[test]
+    fn keys_move_the_cursor_place_a_stone_and_the_engine_answers() {
+        let mut app = app("", Rule::Freestyle);
+        assert_eq!(app.cursor, (7, 7));
+        for input in [Input::Left, Input::Up, Input::Up, Input::Right] {
+            app.input(input);
+        }
+        assert_eq!(app.cursor, (7, 5));
+        app.input(Input::Place);
+        assert_eq!(app.board().stone(Point::new(7, 5)), Some(Player::First));
+        assert!(app.engine_to_move());
+        // Playing while it thinks changes nothing.
+        app.input(Input::PlaceAt(0, 0));
+        assert_eq!(app.board().moves().len(), 1);
+        app.wait();
+        assert_eq!(app.board().moves().len(), 2);
+        assert_eq!(app.board().side_to_move(), Player::First);
+        let (text, _) = screen(&app);
+        assert!(text.contains("wuzi plays"), "{text}");
+        assert!(text.contains("Your move (black)"), "{text}");
+        assert!(text.contains("1. h10"), "{text}");
+
+        // Undo takes back both the reply and the player's move.
+        app.input(Input::Undo);
+        assert!(app.board().moves().is_empty());
+        assert!(!app.is_thinking());
+        app.input(Input::Undo);
+        assert_eq!(app.message, "Nothing to undo.");
+    }
+
+    #[test]
+    fn a_five_ends_the_game_and_the_screen_shows_the_line() {
+        let mut app = app("h8 a1 i8 a2 j8 a3 k8 a4", Rule::Freestyle);
+        app.input(Input::PlaceAt(11, 7)); // l8
+        assert!(!app.is_thinking());
+        assert_eq!(app.result_text().as_deref(), Some("You win! (five)"));
+        let line: Vec<String> = winning_line(app.board())
+            .iter()
+            .map(|p| p.to_human(15))
+            .collect();
+        assert_eq!(line, ["h8", "i8", "j8", "k8", "l8"]);
+        app.input(Input::Up); // the cursor off the line
+        let (text, terminal) = screen(&app);
+        assert!(text.contains("You win! (five)"), "{text}");
+        // The five's stones are drawn on green: row 8 is screen row 9 (a border, the
+        // letters, then rows 15 down to 9); column h is 1 + 3 + 2 * 7.
+        let buffer = terminal.backend().buffer();
+        for column in 7..12u16 {
+            let cell = &buffer[(1 + 3 + 2 * column, 9)];
+            assert_eq!((cell.symbol(), cell.style().bg), ("●", Some(Color::Green)));
+        }
+        assert_ne!(buffer[(1 + 3 + 2 * 6, 9)].style().bg, Some(Color::Green));
+        app.input(Input::Place);
+        assert!(app.message.contains("over"));
+        app.input(Input::NewGame);
+        assert_eq!(app.board().moves().len(), 8);
+    }
+
+    #[test]
+    fn hint_swap_save_and_renju_fouls() {
+        let mut app = app("h8 a1 i8 a2 j9 a3 j10 a15", Rule::Renju);
+        let (text, _) = screen(&app);
+        assert!(text.contains('×'), "the forbidden j8 is marked: {text}");
+        app.input(Input::PlaceAt(9, 7)); // j8: double-three
+        assert!(app.message.contains("forbidden"), "{}", app.message);
+        assert_eq!(app.board().moves().len(), 8);
+
+        app.input(Input::Hint);
+        app.wait();
+        assert!(app.message.starts_with("Hint: "), "{}", app.message);
+        assert!(app.hint.is_some());
+
+        app.input(Input::Save);
+        let saved = std::fs::read_to_string(&app.save_to).unwrap();
+        std::fs::remove_file(&app.save_to).unwrap();
+        let record = &wuzi_gomoku::record::read_sgf(&saved, Rule::Freestyle).unwrap()[0];
+        assert_eq!(record.rule, Rule::Renju);
+        assert_eq!(record.black, "you");
+        assert_eq!(record.moves.len(), 8);
+
+        // Swapping colours hands Black to the engine, which moves at once.
+        app.input(Input::SwapColours);
+        assert_eq!(app.human, Player::Second);
+        app.wait();
+        assert_eq!(app.board().moves().len(), 9);
+        app.input(Input::ToggleHelp);
+        let (text, _) = screen(&app);
+        assert!(text.contains("swap colours"), "{text}");
+        app.input(Input::Quit);
+        assert!(app.quit);
+    }
+}

@@ -1,0 +1,113 @@
+//! Draws [`GomokuApp`]: the board and a panel with the players, whose turn it is, the
+//! engine's live depth, score and line, the moves, and the result.
+
+use super::board_view::{BoardView, Marks};
+use super::gomoku_app::{colour_name, GomokuApp};
+use super::layout::{dim, heading, help, panel, split};
+use ratatui::layout::Rect;
+use ratatui::style::{Color, Modifier, Style};
+use ratatui::text::{Line, Span};
+use ratatui::Frame;
+use wuzi_search::Player;
+
+/// Draws the game; returns where the board went (for mouse clicks), if it fitted.
+pub fn draw(frame: &mut Frame, app: &GomokuApp) -> Option<Rect> {
+    let board = app.board();
+    let n = board.size();
+    let (board_area, panel_area) = split(frame, n, n)?;
+    let cells = app.cells();
+    let view = BoardView {
+        width: n,
+        height: n,
+        cells: &cells,
+        cursor: Some(app.cursor),
+        marks: Marks::Stones,
+    };
+    frame.render_widget(view, board_area);
+    panel(
+        frame,
+        panel_area,
+        "wuzi (五子)",
+        panel_lines(app, panel_area.height),
+    );
+    if app.show_help {
+        help(frame);
+    }
+    Some(board_area)
+}
+
+fn stone(colour: Player) -> Span<'static> {
+    let fg = match colour {
+        Player::First => Color::Indexed(16),
+        Player::Second => Color::Indexed(231),
+    };
+    Span::styled("●", Style::default().fg(fg).bg(Color::Indexed(180)))
+}
+
+fn panel_lines(app: &GomokuApp, height: u16) -> Vec<Line<'static>> {
+    let board = app.board();
+    let n = board.size();
+    let mut lines = vec![
+        dim(format!("Gomoku, {}, {n}x{n}", board.rule())),
+        Line::from(vec![
+            Span::raw("You "),
+            stone(app.human),
+            Span::raw(format!(" {}   wuzi ", colour_name(app.human))),
+            stone(app.human.opponent()),
+            Span::raw(format!(" {}", colour_name(app.human.opponent()))),
+        ]),
+        Line::raw(""),
+    ];
+    if let Some(result) = app.result_text() {
+        lines.push(Line::from(Span::styled(
+            result,
+            Style::default()
+                .fg(Color::Green)
+                .add_modifier(Modifier::BOLD),
+        )));
+        lines.push(dim("n new game, u undo, s save"));
+    } else if app.engine_to_move() {
+        lines.push(heading("wuzi is thinking..."));
+    } else if app.is_thinking() {
+        lines.push(heading("Looking for a hint..."));
+    } else if board.side_to_move() == app.human {
+        lines.push(heading(format!("Your move ({})", colour_name(app.human))));
+    } else {
+        lines.push(heading("wuzi to move"));
+    }
+    match &app.progress {
+        Some(p) => {
+            lines.push(Line::raw(format!("depth {}  score {}", p.depth, p.score)));
+            lines.push(Line::raw(format!("line {}", p.line.join(" "))));
+            lines.push(dim(format!("{} nodes", p.nodes)));
+        }
+        None => lines.extend([Line::raw(""), Line::raw(""), Line::raw("")]),
+    }
+    lines.push(Line::raw(app.message.clone()));
+    lines.push(Line::raw(""));
+    lines.push(heading("Moves"));
+    // The moves in pairs, as many of the latest as fit above the key reminder.
+    let moves: Vec<String> = board.moves().iter().map(|p| p.to_human(n)).collect();
+    let pairs: Vec<String> = moves
+        .chunks(2)
+        .enumerate()
+        .map(|(i, pair)| {
+            format!(
+                "{:>3}. {:<4} {}",
+                i + 1,
+                pair[0],
+                pair.get(1).map_or("", |s| s)
+            )
+        })
+        .collect();
+    let room = (height as usize).saturating_sub(lines.len() + 4);
+    lines.extend(
+        pairs[pairs.len().saturating_sub(room)..]
+            .iter()
+            .cloned()
+            .map(Line::raw),
+    );
+    lines.push(Line::raw(""));
+    lines.push(dim("? keys   q quit"));
+    lines
+}

@@ -1,0 +1,93 @@
+//! What the player asks for, independent of the key or mouse button that asked: the games'
+//! state machines take these, so tests drive them without a terminal.
+
+use ratatui::crossterm::event::{KeyCode, KeyEvent, KeyEventKind, KeyModifiers};
+
+/// One request of the player.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub enum Input {
+    Up,
+    Down,
+    Left,
+    Right,
+    /// Play at the cursor.
+    Place,
+    /// Play at (column from the left, row from the top): a mouse click.
+    PlaceAt(usize, usize),
+    Undo,
+    Hint,
+    NewGame,
+    Save,
+    SwapColours,
+    ToggleHelp,
+    Quit,
+}
+
+/// The keys, as `?` lists them: (keys, what they do).
+pub const KEYS: &[(&str, &str)] = &[
+    ("arrows, hjkl", "move the cursor"),
+    ("Enter, Space, click", "play at the cursor"),
+    ("u", "undo (your move and the reply)"),
+    ("t", "hint: what the engine would play"),
+    ("n", "new game"),
+    ("s", "save the game (SGF)"),
+    ("c", "swap colours"),
+    ("?", "show or hide these keys"),
+    ("q, Esc, Ctrl-C", "quit"),
+];
+
+/// The request a key press makes, if any.
+pub fn from_key(key: KeyEvent) -> Option<Input> {
+    if key.kind == KeyEventKind::Release {
+        return None;
+    }
+    if key.modifiers.contains(KeyModifiers::CONTROL) {
+        return matches!(key.code, KeyCode::Char('c' | 'd')).then_some(Input::Quit);
+    }
+    Some(match key.code {
+        KeyCode::Up | KeyCode::Char('k') => Input::Up,
+        KeyCode::Down | KeyCode::Char('j') => Input::Down,
+        KeyCode::Left | KeyCode::Char('h') => Input::Left,
+        KeyCode::Right | KeyCode::Char('l') => Input::Right,
+        KeyCode::Enter | KeyCode::Char(' ') => Input::Place,
+        KeyCode::Char('u') | KeyCode::Backspace => Input::Undo,
+        KeyCode::Char('t') => Input::Hint,
+        KeyCode::Char('n') => Input::NewGame,
+        KeyCode::Char('s') => Input::Save,
+        KeyCode::Char('c') => Input::SwapColours,
+        KeyCode::Char('?') | KeyCode::F(1) => Input::ToggleHelp,
+        KeyCode::Char('q') | KeyCode::Esc => Input::Quit,
+        _ => return None,
+    })
+}
+
+/// Moves a cursor one step on a `width` x `height` board, stopping at the edges.
+pub fn step(cursor: (usize, usize), input: Input, width: usize, height: usize) -> (usize, usize) {
+    let (x, y) = cursor;
+    match input {
+        Input::Up => (x, y.saturating_sub(1)),
+        Input::Down => (x, (y + 1).min(height - 1)),
+        Input::Left => (x.saturating_sub(1), y),
+        Input::Right => ((x + 1).min(width - 1), y),
+        _ => cursor,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn keys_and_steps() {
+        let key = |code| from_key(KeyEvent::new(code, KeyModifiers::NONE));
+        assert_eq!(key(KeyCode::Char('k')), Some(Input::Up));
+        assert_eq!(key(KeyCode::Left), Some(Input::Left));
+        assert_eq!(key(KeyCode::Enter), Some(Input::Place));
+        assert_eq!(key(KeyCode::Char('x')), None);
+        let ctrl_c = KeyEvent::new(KeyCode::Char('c'), KeyModifiers::CONTROL);
+        assert_eq!(from_key(ctrl_c), Some(Input::Quit));
+        assert_eq!(step((0, 0), Input::Up, 3, 3), (0, 0));
+        assert_eq!(step((0, 0), Input::Right, 3, 3), (1, 0));
+        assert_eq!(step((2, 2), Input::Down, 3, 3), (2, 2));
+    }
+}

@@ -1,0 +1,116 @@
+//! `wuzi play` full-screen: the board in colour, a cursor moved by arrow keys, hjkl or the
+//! mouse, and a side panel with the engine's live thinking (ratatui on crossterm).
+//!
+//! - [`input`]: keys to requests ([`input::Input`]), shared by both games.
+//! - [`gomoku_app`], [`tictactoe`]: the games as state machines, testable without a terminal.
+//! - [`board_view`], [`gomoku_view`], [`layout`]: drawing.
+//! - [`terminal`]: full-screen mode, the event loop, and restoring the terminal on every exit.
+
+pub mod board_view;
+pub mod gomoku_app;
+pub mod gomoku_view;
+pub mod input;
+pub mod layout;
+pub mod terminal;
+pub mod tictactoe;
+
+use crate::play_gomoku::PlayGomokuArgs;
+use crate::play_mnk::{FirstMover, PlayMnkArgs};
+use gomoku_app::GomokuApp;
+use input::Input;
+use ratatui::layout::Rect;
+use ratatui::Frame;
+use std::io::IsTerminal;
+use std::path::PathBuf;
+use std::time::{Duration, SystemTime, UNIX_EPOCH};
+use wuzi_gomoku::{Engine, EngineOptions, Player};
+use wuzi_search::Limits;
+
+/// A game the full-screen loop can run.
+pub trait Screen {
+    /// Takes one request of the player.
+    fn input(&mut self, input: Input);
+    /// Takes what happened in the background; true when the screen should change.
+    fn poll(&mut self) -> bool;
+    fn wants_quit(&self) -> bool;
+    /// (width, height) of the board, for mouse clicks.
+    fn board_size(&self) -> (usize, usize);
+    /// Draws the game; returns where the board went, if it fitted.
+    fn draw(&self, frame: &mut Frame) -> Option<Rect>;
+}
+
+impl Screen for GomokuApp {
+    fn input(&mut self, input: Input) {
+        GomokuApp::input(self, input);
+    }
+
+    fn poll(&mut self) -> bool {
+        GomokuApp::poll(self)
+    }
+
+    fn wants_quit(&self) -> bool {
+        self.quit
+    }
+
+    fn board_size(&self) -> (usize, usize) {
+        let n = self.board().size();
+        (n, n)
+    }
+
+    fn draw(&self, frame: &mut Frame) -> Option<Rect> {
+        gomoku_view::draw(frame, self)
+    }
+}
+
+/// True when both ends are a terminal: the full-screen game is possible.
+pub fn available() -> bool {
+    std::io::stdin().is_terminal() && std::io::stdout().is_terminal()
+}
+
+/// A file name for `s` that does not overwrite an earlier save.
+fn save_path() -> PathBuf {
+    let seconds = SystemTime::now()
+        .duration_since(UNIX_EPOCH)
+        .map_or(0, |d| d.as_secs());
+    PathBuf::from(format!("wuzi-{seconds}.sgf"))
+}
+
+/// The Gomoku game for `args`.
+pub fn gomoku_app(args: &PlayGomokuArgs) -> Result<GomokuApp, String> {
+    let board = args.start()?;
+    let engine = Engine::new(
+        board.clone(),
+        EngineOptions {
+            threads: args.threads.into(),
+            ..EngineOptions::default()
+        },
+    );
+    let limits = Limits::time(Duration::from_millis(args.time.max(1)));
+    let save_to = args.save.clone().unwrap_or_else(save_path);
+    Ok(GomokuApp::new(
+        board,
+        engine,
+        args.colour.into(),
+        limits,
+        save_to,
+    ))
+}
+
+pub fn play_gomoku(args: &PlayGomokuArgs) -> Result<(), String> {
+    let mut app = gomoku_app(args)?;
+    let mut screen = terminal::FullScreen::enter().map_err(|e| e.to_string())?;
+    screen.run(&mut app).map_err(|e| e.to_string())
+}
+
+pub fn play_tictactoe(args: &PlayMnkArgs) -> Result<(), String> {
+    let human = match args.first {
+        FirstMover::Human => Player::First,
+        FirstMover::Ai => Player::Second,
+    };
+    let ai = args
+        .algo
+        .solver(wuzi_mnk::Mnk::tic_tac_toe().solver_table_bytes());
+    let mut app = tictactoe::TicTacToeApp::new(human, ai);
+    let mut screen = terminal::FullScreen::enter().map_err(|e| e.to_string())?;
+    screen.run(&mut app).map_err(|e| e.to_string())
+}

@@ -1,0 +1,129 @@
+//! `wuzi play` full-screen in a real pseudo-terminal (made by util-linux's `script`): the
+//! mouse and keys reach the game, and the terminal is restored (the alternate screen left, the cursor
+//! shown) whether the player quits with `q` or Ctrl-C.
+
+use std::io::{Read, Write};
+use std::process::{Child, Command, Stdio};
+use std::sync::{Arc, Mutex};
+use std::time::{Duration, Instant};
+
+const LEAVE_ALTERNATE_SCREEN: &str = "\x1b[?1049l";
+const ENTER_ALTERNATE_SCREEN: &str = "\x1b[?1049h";
+const SHOW_CURSOR: &str = "\x1b[?25h";
+
+struct Pty {
+    child: Child,
+    output: Arc<Mutex<Vec<u8>>>,
+}
+
+impl Pty {
+    /// `wuzi args` on a 100x30 pseudo-terminal, or `None` without util-linux's `script`.
+    fn start(args: &str) -> Option<Pty> {
+        let version = Command::new("script").arg("--version").output().ok()?;
+        if !String::from_utf8_lossy(&version.stdout).contains("util-linux") {
+            return None;
+        }
+        let wuzi = env!("CARGO_BIN_EXE_wuzi");
+        let command = format!("stty cols 100 rows 30; exec '{wuzi}' {args}");
+        let mut child = Command::new("script")
+            .args(["-qfec", &command, "/dev/null"])
+            .stdin(Stdio::piped())
+            .stdout(Stdio::piped())
+            .stderr(Stdio::piped())
+            .spawn()
+            .ok()?;
+        let output = Arc::new(Mutex::new(Vec::new()));
+        let mut stdout = child.stdout.take().unwrap();
+        let sink = output.clone();
+        std::thread::spawn(move || {
+            let mut chunk = [0u8; 4096];
+            while let Ok(n) = stdout.read(&mut chunk) {
+                if n == 0 {
+                    break;
+                }
+                sink.lock().unwrap().extend_from_slice(&chunk[..n]);
+            }
+        });
+        Some(Pty { child, output })
+    }
+
+    fn text(&self) -> String {
+        String::from_utf8_lossy(&self.output.lock().unwrap()).into_owned()
+    }
+
+    /// Waits until the screen has shown `needle` (at most 30 s).
+    fn wait_for(&self, needle: &str) {
+        let start = Instant::now();
+        while !self.text().contains(needle) {
+            assert!(
+                start.elapsed() < Duration::from_secs(30),
+                "never saw {needle:?} in {:?}",
+                self.text()
+            );
+            std::thread::sleep(Duration::from_millis(50));
+        }
+    }
+
+    fn keys(&mut self, keys: &str) {
+        let stdin = self.child.stdin.as_mut().unwrap();
+        stdin.write_all(keys.as_bytes()).unwrap();
+        stdin.flush().unwrap();
+    }
+
+    /// Waits for the end; the exit status and everything shown.
+    fn finish(mut self) -> (bool, String) {
+        let start = Instant::now();
+        loop {
+            if let Some(status) = self.child.try_wait().unwrap() {
+                std::thread::sleep(Duration::from_millis(100));
+                return (status.success(), self.text());
+            }
+            if start.elapsed() > Duration::from_secs(30) {
+                let _ = self.child.kill();
+                panic!("wuzi did not quit: {:?}", self.text());
+            }
+            std::thread::sleep(Duration::from_millis(50));
+        }
+    }
+}
+
+fn restored(text: &str) -> bool {
+    let Some(left) = text.rfind(LEAVE_ALTERNATE_SCREEN) else {
+        return false;
+    };
+    text[left..].contains(SHOW_CURSOR)
+}
+
+#[test]
+fn play_on_a_terminal_is_full_screen_and_quit_restores_it() {
+    let Some(mut pty) = Pty::start("play --time 100") else {
+        eprintln!("skipped: no util-linux `script` to make a pseudo-terminal");
+        return;
+    };
+    pty.wait_for("Your");
+    // A left click (SGR mouse report, 1-based) on h8: the board's box starts at the top left,
+    // then 3 columns of row numbers and 2 columns a point; row 15 is under the letters.
+    let (column, row) = (1 + 3 + 2 * 7 + 1, 1 + 1 + 7 + 1);
+    pty.keys(&format!("\x1b[<0;{column};{row}M\x1b[<0;{column};{row}m"));
+    pty.wait_for("plays");
+    pty.keys("u");
+    pty.wait_for("Taken");
+    pty.keys("q");
+    let (success, text) = pty.finish();
+    assert!(success, "{text:?}");
+    assert!(text.contains(ENTER_ALTERNATE_SCREEN));
+    assert!(restored(&text), "{text:?}");
+}
+
+#[test]
+fn ctrl_c_restores_the_terminal_too() {
+    let Some(mut pty) = Pty::start("play tictactoe") else {
+        eprintln!("skipped: no util-linux `script` to make a pseudo-terminal");
+        return;
+    };
+    pty.wait_for("Tic-tac-toe");
+    pty.keys("\x03");
+    let (success, text) = pty.finish();
+    assert!(success, "{text:?}");
+    assert!(restored(&text), "{text:?}");
+}

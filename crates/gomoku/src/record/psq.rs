@@ -1,0 +1,117 @@
+//! Piskvork's game records (`.psq`): a header line `Piskvorky 15x15, 11:11, 0`, then one
+//! move a line as `x,y,ms` (1-based, from the top-left), then lines Piskvork adds after the
+//! game (the engines' names, a result code) that are not moves.
+
+use super::game_record::{GameRecord, RecordMove};
+use super::sgf_syntax::{RecordError, Span};
+use crate::{Point, Rule, MAX_SIZE, MIN_SIZE};
+
+/// Reads a `.psq` record; the file does not name its rule, so `rule` is given. Each move is
+/// checked by replaying it; an error names the line.
+pub fn read_psq(text: &str, rule: Rule) -> Result<GameRecord, RecordError> {
+    let mut lines = text.lines().enumerate();
+    let at = |line: usize| Span {
+        line: line + 1,
+        column: 1,
+    };
+    let (_, header) = lines
+        .by_ref()
+        .find(|(_, l)| !l.trim().is_empty())
+        .ok_or_else(|| RecordError::new(at(0), "an empty file is not a .psq record"))?;
+    let header = header.trim_start_matches('\u{feff}').trim();
+    let size = read_header(header).ok_or_else(|| {
+        RecordError::new(
+            at(0),
+            format!("`{header}` is not a Piskvork header (`Piskvorky 15x15, 11:11, 0`)"),
+        )
+    })?;
+    if !(MIN_SIZE..=MAX_SIZE).contains(&size) {
+        return Err(RecordError::new(
+            at(0),
+            format!("board size {size} is not supported (use {MIN_SIZE} to {MAX_SIZE})"),
+        ));
+    }
+    let mut record = GameRecord::new(size, rule);
+    let mut board = record.start().map_err(|e| RecordError::new(at(0), e))?;
+    for (index, line) in lines {
+        let Some((x, y, millis)) = read_move(line) else {
+            break; // the moves end where Piskvork's trailer starts
+        };
+        let bad =
+            |why: String| RecordError::new(at(index), format!("move `{}`: {why}", line.trim()));
+        if !(1..=size).contains(&x) || !(1..=size).contains(&y) {
+            return Err(bad(format!("not on the {size}x{size} board (1 to {size})")));
+        }
+        let point = Point::new(x - 1, y - 1);
+        let colour = board.side_to_move();
+        board.try_play(point).map_err(bad)?;
+        record.moves.push(RecordMove {
+            colour,
+            point,
+            comment: millis.map_or(String::new(), |ms| format!("{ms}ms")),
+        });
+    }
+    if let Some(result) = board.result() {
+        record.result = Some(result.outcome());
+        record.reason = result.reason.name().to_string();
+    }
+    Ok(record)
+}
+
+/// The board side from `Piskvorky 15x15, ...` (square boards only).
+fn read_header(header: &str) -> Option<usize> {
+    let rest = header.strip_prefix("Piskvorky")?.trim_start();
+    let dimensions = rest.split(',').next()?.trim();
+    let (width, height) = dimensions.split_once('x')?;
+    let width: usize = width.trim().parse().ok()?;
+    (height.trim().parse::<usize>().ok()? == width).then_some(width)
+}
+
+/// `x,y` or `x,y,ms`.
+fn read_move(line: &str) -> Option<(usize, usize, Option<u64>)> {
+    let mut fields = line.trim().split(',').map(str::trim);
+    let x = fields.next()?.parse().ok()?;
+    let y = fields.next()?.parse().ok()?;
+    let millis = match fields.next() {
+        Some(ms) => Some(ms.parse().ok()?),
+        None => None,
+    };
+    fields.next().is_none().then_some((x, y, millis))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use wuzi_search::{Outcome, Player};
+
+    #[test]
+    fn reads_moves_until_the_trailer() {
+        let text = "Piskvorky 15x15, 11:11, 0\n8,8,0\n9,9,120\n9,8,98\n\
+                    10,10,0\n10,8,5\n11,11,3\n11,8,2\n12,12,1\n12,8,1\n-1\npbrain-a.exe\n";
+        let record = read_psq(text, Rule::Freestyle).unwrap();
+        assert_eq!(record.size, 15);
+        assert_eq!(record.moves.len(), 9);
+        assert_eq!(record.moves[0].point, Point::new(7, 7));
+        assert_eq!(record.moves[1].millis(), Some(120));
+        assert_eq!(record.result, Some(Outcome::Win(Player::First)));
+    }
+
+    #[test]
+    fn malformed_files_say_where() {
+        let error =
+            read_psq("Piskvorky 15x15, 11:11, 0\n8,8,0\n8,8,0\n", Rule::Freestyle).unwrap_err();
+        assert_eq!(
+            error.to_string(),
+            "line 3, column 1: move `8,8,0`: the point is occupied"
+        );
+        let error = read_psq("8,8,0\n", Rule::Freestyle).unwrap_err();
+        assert!(
+            error.to_string().contains("not a Piskvork header"),
+            "{error}"
+        );
+        let error = read_psq("Piskvorky 15x15, 1:1, 0\n16,1,0\n", Rule::Freestyle).unwrap_err();
+        assert!(error.to_string().starts_with("line 2"), "{error}");
+        assert!(read_psq("Piskvorky 30x30, 1:1, 0\n", Rule::Freestyle).is_err());
+        assert!(read_psq("", Rule::Freestyle).is_err());
+    }
+}

@@ -47,6 +47,13 @@ pub struct SearchParams {
     /// Internal iterative reduction: a node at least this deep with no table move is
     /// searched one ply shallower (0: never).
     pub iir_depth: i32,
+    /// Razoring: at most this remaining depth (0: never), a non-PV node whose static
+    /// evaluation is `razor_margin` per ply below alpha only looks at its fours.
+    pub razor_max_depth: i32,
+    pub razor_margin: i32,
+    /// In a PV node between these depths (exclusive; 0: never), once a move raised alpha
+    /// the remaining moves are searched a ply shallower: they must beat a proven line.
+    pub pv_raise_max_depth: i32,
 }
 
 impl Default for SearchParams {
@@ -69,6 +76,9 @@ impl Default for SearchParams {
             stop_shape: Shape::Four as u8,
             double_threat_defence: 1,
             iir_depth: 5,
+            razor_max_depth: 0,
+            razor_margin: 60,
+            pv_raise_max_depth: 0,
         }
     }
 }
@@ -93,6 +103,9 @@ impl SearchParams {
         "stop-shape",
         "dt-defence",
         "iir-depth",
+        "razor-depth",
+        "razor-margin",
+        "pv-raise",
     ];
 
     /// Sets one knob by its name in [`SearchParams::KEYS`]; `Ok(false)` if the name is not
@@ -126,6 +139,9 @@ impl SearchParams {
             "stop-shape" => self.stop_shape = small(1, 10)? as u8,
             "dt-defence" => self.double_threat_defence = small(0, 1)? as u8,
             "iir-depth" => self.iir_depth = small(0, 64)? as i32,
+            "razor-depth" => self.razor_max_depth = small(0, 64)? as i32,
+            "razor-margin" => self.razor_margin = small(0, 100_000)? as i32,
+            "pv-raise" => self.pv_raise_max_depth = small(0, 64)? as i32,
             _ => return Ok(false),
         }
         Ok(true)

@@ -30,6 +30,8 @@ use wuzi_search::{terminal_score, Bound, Forced, Player, Score, SharedTable, MAX
 const MAX_DEPTH: u32 = 100;
 /// Nodes between two looks at the clock and the stop flag.
 const CHECK_EVERY: u64 = 1024;
+/// The static evaluation of a node where none was taken (the opponent threatens).
+const NO_EVAL: i32 = i32::MIN;
 
 /// When the search must stop, and when it may stop early.
 #[derive(Clone, Debug, Default)]
@@ -352,10 +354,37 @@ impl Search {
         if p.iir_depth > 0 && ply > 0 && depth >= p.iir_depth && tt_move.is_none() {
             depth -= 1;
         }
-        if !pv_node && !threatened && ply > 0 && depth <= p.rfp_max_depth && !beta.is_decided() {
-            let eval = evaluate_with(board, self.eval);
-            if eval - p.rfp_margin * depth >= beta.value() {
-                return Score::heuristic(eval);
+        let static_eval = if threatened {
+            NO_EVAL
+        } else {
+            evaluate_with(board, self.eval)
+        };
+        if !pv_node
+            && !threatened
+            && ply > 0
+            && depth <= p.rfp_max_depth
+            && !beta.is_decided()
+            && static_eval - p.rfp_margin * depth >= beta.value()
+        {
+            return Score::heuristic(static_eval);
+        }
+        if !pv_node
+            && !threatened
+            && ply > 0
+            && depth <= p.razor_max_depth
+            && !alpha.is_decided()
+            && static_eval + p.razor_margin * depth < alpha.value()
+        {
+            let score = if p.quiescence_plies > 0 {
+                self.quiesce(board, ply, alpha, alpha.plus_one(), 0)
+            } else {
+                Score::heuristic(static_eval)
+            };
+            if self.aborted {
+                return Score::DRAW;
+            }
+            if score <= alpha {
+                return score;
             }
         }
 
@@ -383,12 +412,15 @@ impl Search {
         };
         let prune_quiet = !pv_node && !threatened && ply > 0 && depth <= p.mcp_max_depth;
         let quiet_limit = p.mcp_base + (depth * depth) as usize;
+        // Plies taken off the moves after one raised alpha in a PV node.
+        let mut raised = 0;
         for (i, &mv) in moves.iter().enumerate() {
             let important = important(board, mv, me, them, p.stop_shape);
             if prune_quiet && !important && i >= quiet_limit && !best_is_lost(best) {
                 left_out = true;
                 continue;
             }
+            let new_depth = new_depth - raised;
             board.play(mv);
             let score = if i == 0 {
                 -self.node(
@@ -404,7 +436,7 @@ impl Search {
                 if depth >= p.lmr_min_depth && i >= p.lmr_first_move && !important && !threatened {
                     r = self.lmr[(depth as usize).min(63)][i.min(63)] as i32;
                     r += i32::from(cut_node) - i32::from(pv_node);
-                    r = r.clamp(0, new_depth - 1);
+                    r = r.clamp(0, (new_depth - 1).max(0));
                 }
                 let null = -alpha.plus_one();
                 let mut s = -self.node(board, new_depth - r, ply + 1, null, -alpha, true);
@@ -432,6 +464,9 @@ impl Search {
                     self.update_pv(ply, mv);
                     if alpha >= beta {
                         break;
+                    }
+                    if pv_node && depth > 2 && depth < p.pv_raise_max_depth && !alpha.is_decided() {
+                        raised = 1;
                     }
                 }
             }

@@ -7,6 +7,7 @@ mod match_cmd;
 mod play_gomoku;
 mod play_mnk;
 mod position;
+mod serve;
 mod show;
 mod solve;
 mod tune;
@@ -46,7 +47,7 @@ enum Command {
     /// Speak the Gomocup (piskvork) engine protocol on stdin/stdout, as pbrain-wuzi does.
     Gomocup,
     /// Serve the browser page and its JSON API.
-    Serve(ServeArgs),
+    Serve(serve::ServeArgs),
     /// Solve a small game exactly from the empty board.
     Solve(solve::SolveArgs),
     /// Play node-limited games against itself and write every position with its result
@@ -56,22 +57,6 @@ enum Command {
     Tune(tune::TuneArgs),
     /// Count the whole game tree of a tiny game (nodes, complete games, distinct positions).
     Perft(solve::PerftArgs),
-}
-
-#[derive(clap::Args, Debug)]
-struct ServeArgs {
-    /// The address to listen on (port 0 picks a free one).
-    #[arg(long, default_value = "127.0.0.1:8080")]
-    addr: std::net::SocketAddr,
-    /// Searches running at once (default: the number of cores).
-    #[arg(long)]
-    max_searches: Option<usize>,
-    /// The longest engine think time a request may ask for, in ms.
-    #[arg(long, default_value_t = 10_000)]
-    max_time_ms: u64,
-    /// Threads per search (each search slot uses this many).
-    #[arg(long, default_value_t = 1, value_parser = clap::value_parser!(u16).range(1..=64))]
-    threads: u16,
 }
 
 #[derive(Subcommand, Debug)]
@@ -114,26 +99,7 @@ fn main() -> ExitCode {
         Command::Analyze(args) => print(analyze::analyze(&args)),
         Command::Bench(args) => print(bench::bench(&args)),
         Command::Match(args) => print(match_cmd::run(&args)),
-        Command::Serve(args) => {
-            let mut config = wuzi_web::Config {
-                max_time_ms: args.max_time_ms,
-                threads: args.threads.into(),
-                ..wuzi_web::Config::default()
-            };
-            if let Some(n) = args.max_searches {
-                config.max_searches = n;
-            }
-            let served = wuzi_web::serve_blocking(args.addr, config, |addr| {
-                println!("wuzi serves on http://{addr}/");
-            });
-            match served {
-                Ok(()) => ExitCode::SUCCESS,
-                Err(e) => {
-                    eprintln!("wuzi: cannot serve on {}: {e}", args.addr);
-                    ExitCode::from(2)
-                }
-            }
-        }
+        Command::Serve(args) => serve::run(&args),
         Command::Gomocup => {
             wuzi_gomocup::run(std::io::BufReader::new(std::io::stdin()), std::io::stdout());
             ExitCode::SUCCESS

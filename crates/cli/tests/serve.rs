@@ -1,5 +1,5 @@
 //! `wuzi serve` as a service manager runs it: a SIGTERM during a search lets that request
-//! finish with its answer, then the process exits 0; the request log on stderr holds the route,
+//! finish with its answer, ends the pages' event streams, then the process exits 0; the request log on stderr holds the route,
 //! status, depth and nodes, but no game id.
 
 mod common;
@@ -74,6 +74,16 @@ fn sigterm_lets_the_search_in_flight_finish_then_exits_0() {
     assert_eq!(s, 201, "{game}");
     let id = game["id"].as_str().unwrap().to_string();
 
+    // A page's open event stream must not hold the shutdown up.
+    let events = ureq::get(&format!("{base}/api/games/{id}/events"))
+        .timeout(Duration::from_secs(60))
+        .call()
+        .unwrap();
+    let stream = std::thread::spawn(move || {
+        let mut rest = Vec::new();
+        events.into_reader().read_to_end(&mut rest).is_ok()
+    });
+
     let search = {
         let url = format!("{base}/api/analyze");
         std::thread::spawn(move || {
@@ -111,9 +121,11 @@ fn sigterm_lets_the_search_in_flight_finish_then_exits_0() {
         std::thread::sleep(Duration::from_millis(20));
     };
     assert_eq!(status.code(), Some(0), "a clean exit");
+    assert!(stream.join().unwrap(), "the event stream ended cleanly");
 
     let log = log.join().unwrap();
     assert!(log.contains("SIGTERM"), "{log}");
+    assert!(log.contains("every request answered"), "{log}");
     assert!(log.contains("path=/api/analyze"), "{log}");
     assert!(log.contains("path=/api/games status=201"), "{log}");
     assert!(log.contains("status=200"), "{log}");

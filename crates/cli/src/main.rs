@@ -10,6 +10,7 @@ mod play_gomoku;
 mod play_mnk;
 mod position;
 mod record_file;
+mod serve;
 mod show;
 mod solve;
 mod tui;
@@ -107,7 +108,7 @@ enum Command {
     Gomocup,
     /// Serve the browser page and its JSON API.
     #[command(after_help = EXAMPLES_SERVE)]
-    Serve(ServeArgs),
+    Serve(serve::ServeArgs),
     /// Solve a small game exactly from the empty board.
     #[command(after_help = EXAMPLES_SOLVE)]
     Solve(solve::SolveArgs),
@@ -121,22 +122,6 @@ enum Command {
     /// Count the whole game tree of a tiny game (nodes, complete games, distinct positions).
     #[command(after_help = EXAMPLES_PERFT)]
     Perft(solve::PerftArgs),
-}
-
-#[derive(clap::Args, Debug)]
-struct ServeArgs {
-    /// The address to listen on (port 0 picks a free one).
-    #[arg(long, default_value = "127.0.0.1:8080")]
-    addr: std::net::SocketAddr,
-    /// Searches running at once (default: the number of cores).
-    #[arg(long)]
-    max_searches: Option<usize>,
-    /// The longest engine think time a request may ask for, in ms.
-    #[arg(long, default_value_t = 10_000)]
-    max_time_ms: u64,
-    /// Threads per search (each search slot uses this many).
-    #[arg(long, default_value_t = 1, value_parser = clap::value_parser!(u16).range(1..=64))]
-    threads: u16,
 }
 
 #[derive(Subcommand, Debug)]
@@ -160,23 +145,7 @@ fn main() -> ExitCode {
         Command::Analyze(args) => output::finish(analyze::analyze(&args)),
         Command::Bench(args) => output::finish(bench::bench(&args)),
         Command::Match(args) => output::finish(match_cmd::run(&args)),
-        Command::Serve(args) => {
-            let mut config = wuzi_web::Config {
-                max_time_ms: args.max_time_ms,
-                threads: args.threads.into(),
-                ..wuzi_web::Config::default()
-            };
-            if let Some(n) = args.max_searches {
-                config.max_searches = n;
-            }
-            let served = wuzi_web::serve_blocking(args.addr, config, |addr| {
-                output::line(format!("wuzi serves on http://{addr}/"));
-            });
-            match served {
-                Ok(()) => ExitCode::SUCCESS,
-                Err(e) => output::fail(format!("cannot serve on {}: {e}", args.addr)),
-            }
-        }
+        Command::Serve(args) => serve::run(&args),
         Command::Gomocup => {
             wuzi_gomocup::run(std::io::BufReader::new(std::io::stdin()), std::io::stdout());
             ExitCode::SUCCESS

@@ -94,7 +94,10 @@ async function api(path, body) {
     method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify(body),
   });
   const data = await res.json();
-  if (!res.ok) throw new Error(data.error || res.statusText);
+  if (!res.ok) {
+    const retry = res.headers.get("retry-after");
+    throw new Error((data.error || res.statusText) + (retry ? ` (retry in ${retry} s)` : ""));
+  }
   return data;
 }
 
@@ -105,6 +108,13 @@ function listen() {
     const p = JSON.parse(e.data);
     const verdict = p.forced ? `${p.forced} in ${p.plies}` : `score ${p.score}`;
     $("live").textContent = `depth ${p.depth}, ${verdict}, prefers ${p.pv[0] || "-"}`;
+    if (busy) $("status").textContent = "The engine is thinking…";
+  });
+  // A busy server queues the request: say where it stands instead of failing.
+  events.addEventListener("queue", (e) => {
+    const { position } = JSON.parse(e.data);
+    $("status").textContent = `Waiting for the engine (position ${position} in queue)…`;
+    $("live").textContent = "waiting its turn";
   });
 }
 

@@ -1,7 +1,7 @@
 //! The JSON API's handlers. Each validates everything before it changes anything.
 
-use crate::store::{parse_rule, Game, GameView};
-use crate::AppState;
+use crate::store::{parse_rule, Game, GameView, PageEvent};
+use crate::{ids, request, shutdown, AppState};
 use axum::extract::rejection::JsonRejection;
 use axum::extract::{Path, State};
 use axum::http::StatusCode;
@@ -13,7 +13,7 @@ use serde_json::{json, Value};
 use std::sync::Arc;
 use std::time::{Duration, Instant};
 use tokio::sync::broadcast;
-use tokio_stream::wrappers::BroadcastStream;
+use tokio_stream::wrappers::{BroadcastStream, WatchStream};
 use tokio_stream::{Stream, StreamExt};
 use wuzi_gomoku::record::{read_records, GameRecord};
 use wuzi_gomoku::{parse_point, Analysis, Board, Engine, EngineOptions, Info, Player};
@@ -53,9 +53,18 @@ fn body<T>(body: Result<Json<T>, JsonRejection>) -> Result<T, ApiError> {
     })
 }
 
-fn game_id(id: &str) -> Result<u64, ApiError> {
-    id.parse()
-        .map_err(|_| ApiError(StatusCode::NOT_FOUND, format!("no game {id}")))
+/// The same 404 for a malformed id and a well-formed one that names no game: it tells a
+/// guesser nothing, and echoes nothing.
+fn no_such_game() -> ApiError {
+    ApiError(StatusCode::NOT_FOUND, "no such game".into())
+}
+
+fn game_id(id: String) -> Result<String, ApiError> {
+    if ids::is_well_formed(&id) {
+        Ok(id)
+    } else {
+        Err(no_such_game())
+    }
 }
 
 #[derive(Deserialize)]
@@ -135,11 +144,9 @@ fn board_of_request(
 
 /// The game as an SGF record (`wuzi show --format sgf`'s writer), the engine named as its side.
 pub async fn sgf(State(state): Shared, Path(id): Path<String>) -> Reply {
-    let id = game_id(&id)?;
+    let id = game_id(id)?;
     let mut store = state.store.lock().expect("store");
-    let game = store
-        .get_mut(id)
-        .ok_or_else(|| ApiError(StatusCode::NOT_FOUND, format!("no game {id}")))?;
+    let game = store.get_mut(&id).ok_or_else(no_such_game)?;
     let mut record = GameRecord::from_board(&game.board);
     let name = |side: Player| match game.ai {
         Some(ai) if ai == side => "wuzi",
@@ -197,42 +204,41 @@ pub async fn create(State(state): Shared, req: Result<Json<NewGame>, JsonRejecti
         thinking: false,
         progress: broadcast::channel(64).0,
     };
-    let id = state
-        .store
-        .lock()
-        .expect("store")
-        .insert(game)
-        .ok_or_else(|| {
-            ApiError(
-                StatusCode::SERVICE_UNAVAILABLE,
-                "too many games on this server; try again later".into(),
-            )
-        })?;
-    let analysis = match ai_moves(&state, id).await {
+    let id = ids::new_game_id().map_err(|e| {
+        ApiError(
+            StatusCode::INTERNAL_SERVER_ERROR,
+            format!("no randomness for a game id: {e}"),
+        )
+    })?;
+    if !state.store.lock().expect("store").insert(&id, game) {
+        return Err(ApiError(
+            StatusCode::SERVICE_UNAVAILABLE,
+            "too many games on this server; try again later".into(),
+        ));
+    }
+    let analysis = match ai_moves(&state, &id).await {
         Ok(a) => a,
         Err(e) => {
             // The AI could not open: the game is not created.
-            state.store.lock().expect("store").remove(id);
+            state.store.lock().expect("store").remove(&id);
             return Err(e);
         }
     };
-    let view = view(&state, id, analysis)?;
+    let view = view(&state, &id, analysis)?;
     Ok((StatusCode::CREATED, Json(view)).into_response())
 }
 
-fn view(state: &AppState, id: u64, analysis: Option<Value>) -> Result<GameView, ApiError> {
+fn view(state: &AppState, id: &str, analysis: Option<Value>) -> Result<GameView, ApiError> {
     let mut store = state.store.lock().expect("store");
-    let game = store
-        .get_mut(id)
-        .ok_or_else(|| ApiError(StatusCode::NOT_FOUND, format!("no game {id}")))?;
+    let game = store.get_mut(id).ok_or_else(no_such_game)?;
     let mut v = GameView::new(id, game);
     v.analysis = analysis;
     Ok(v)
 }
 
 pub async fn show(State(state): Shared, Path(id): Path<String>) -> Reply {
-    let id = game_id(&id)?;
-    Ok(Json(view(&state, id, None)?).into_response())
+    let id = game_id(id)?;
+    Ok(Json(view(&state, &id, None)?).into_response())
 }
 
 #[derive(Deserialize)]
@@ -247,11 +253,11 @@ pub async fn play(
     Path(id): Path<String>,
     req: Result<Json<MoveRequest>, JsonRejection>,
 ) -> Reply {
-    let id = game_id(&id)?;
+    let id = game_id(id)?;
     let req = body(req)?;
     {
         let mut store = state.store.lock().expect("store");
-        let game = usable(store.get_mut(id), id)?;
+        let game = usable(store.get_mut(&id))?;
         let b = &mut game.board;
         let p = parse_point(&req.mv, b.size()).map_err(|e| bad(format!("{}: {e}", req.mv)))?;
         if let Some(r) = b.result() {
@@ -272,11 +278,11 @@ pub async fn play(
         }
         b.try_play(p).map_err(bad)?;
     }
-    match ai_moves(&state, id).await {
-        Ok(analysis) => Ok(Json(view(&state, id, analysis)?).into_response()),
+    match ai_moves(&state, &id).await {
+        Ok(analysis) => Ok(Json(view(&state, &id, analysis)?).into_response()),
         Err(e) => {
             // The AI could not answer: take the move back, so the game is as it was.
-            if let Some(game) = state.store.lock().expect("store").get_mut(id) {
+            if let Some(game) = state.store.lock().expect("store").get_mut(&id) {
                 game.board.undo();
             }
             Err(e)
@@ -285,8 +291,8 @@ pub async fn play(
 }
 
 /// The game, unless it is unknown (404) or the AI is thinking about it (409).
-fn usable(game: Option<&mut Game>, id: u64) -> Result<&mut Game, ApiError> {
-    let game = game.ok_or_else(|| ApiError(StatusCode::NOT_FOUND, format!("no game {id}")))?;
+fn usable(game: Option<&mut Game>) -> Result<&mut Game, ApiError> {
+    let game = game.ok_or_else(no_such_game)?;
     if game.thinking {
         return Err(ApiError(
             StatusCode::CONFLICT,
@@ -297,10 +303,10 @@ fn usable(game: Option<&mut Game>, id: u64) -> Result<&mut Game, ApiError> {
 }
 
 pub async fn undo(State(state): Shared, Path(id): Path<String>) -> Reply {
-    let id = game_id(&id)?;
+    let id = game_id(id)?;
     {
         let mut store = state.store.lock().expect("store");
-        let game = usable(store.get_mut(id), id)?;
+        let game = usable(store.get_mut(&id))?;
         let human_moves = game
             .board
             .moves()
@@ -321,14 +327,14 @@ pub async fn undo(State(state): Shared, Path(id): Path<String>) -> Reply {
             }
         }
     }
-    Ok(Json(view(&state, id, None)?).into_response())
+    Ok(Json(view(&state, &id, None)?).into_response())
 }
 
 pub async fn hint(State(state): Shared, Path(id): Path<String>) -> Reply {
-    let id = game_id(&id)?;
+    let id = game_id(id)?;
     let (board, time_ms, progress) = {
         let mut store = state.store.lock().expect("store");
-        let game = usable(store.get_mut(id), id)?;
+        let game = usable(store.get_mut(&id))?;
         if game.board.result().is_some() {
             return Err(bad("the game is over"));
         }
@@ -336,16 +342,16 @@ pub async fn hint(State(state): Shared, Path(id): Path<String>) -> Reply {
     };
     let a = search(&state, board.clone(), time_ms, Some(progress)).await?;
     let analysis = analysis_json(&a, board.size());
-    let mut v = view(&state, id, None)?;
+    let mut v = view(&state, &id, None)?;
     v.analysis = Some(analysis);
     Ok(Json(v).into_response())
 }
 
 /// Lets the AI move if it is its turn; the analysis of its move, if it moved.
-async fn ai_moves(state: &Arc<AppState>, id: u64) -> Result<Option<Value>, ApiError> {
+async fn ai_moves(state: &Arc<AppState>, id: &str) -> Result<Option<Value>, ApiError> {
     let (board, time_ms, progress) = {
         let mut store = state.store.lock().expect("store");
-        let game = usable(store.get_mut(id), id)?;
+        let game = usable(store.get_mut(id))?;
         if game.board.result().is_some() || game.ai != Some(game.board.side_to_move()) {
             return Ok(None);
         }
@@ -373,12 +379,14 @@ async fn ai_moves(state: &Arc<AppState>, id: u64) -> Result<Option<Value>, ApiEr
     Ok(Some(analysis_json(&a, size)))
 }
 
-/// Runs a search off the async runtime, if a search slot is free (else 503).
+/// Runs a search off the async runtime once a search slot is free: at once, or after a wait
+/// in the queue, whose place is told to the page on the game's event stream; 429 or 503
+/// when the queue refuses.
 async fn search(
     state: &Arc<AppState>,
     board: Board,
     time_ms: u64,
-    progress: Option<broadcast::Sender<String>>,
+    progress: Option<broadcast::Sender<PageEvent>>,
 ) -> Result<Analysis, ApiError> {
     if board.result().is_none() && !board.clone().has_legal_move() {
         return Err(ApiError(
@@ -386,12 +394,23 @@ async fn search(
             "Black has no legal move: every empty point is forbidden under renju".into(),
         ));
     }
-    let permit = state.searches.try_acquire().map_err(|_| {
-        ApiError(
-            StatusCode::SERVICE_UNAVAILABLE,
-            "every search slot is busy; try again in a moment".into(),
+    let tell_place = |position: usize| {
+        if let Some(tx) = &progress {
+            let _ = tx.send(PageEvent {
+                kind: "queue",
+                data: json!({ "position": position }).to_string(),
+            });
+        }
+    };
+    let slot = state
+        .searches
+        .admit(
+            request::client(),
+            tell_place,
+            shutdown::requested(state.stopping.clone()),
         )
-    })?;
+        .await
+        .map_err(|refusal| ApiError(refusal.status(), refusal.message().into()))?;
     let options = EngineOptions {
         table_bytes: state.config.table_bytes,
         threads: state.config.threads,
@@ -399,24 +418,33 @@ async fn search(
     };
     let size = board.size();
     let task = tokio::task::spawn_blocking(move || {
+        // The slot is held here, so it stays taken until the search ends, even if the
+        // client has gone.
+        let _slot = slot;
         let mut engine = Engine::new(board, options);
         engine.go(
             &Limits::time(Duration::from_millis(time_ms)),
             |info: &Info| {
                 if let Some(tx) = &progress {
-                    let _ = tx.send(progress_json(info, size).to_string());
+                    let _ = tx.send(PageEvent {
+                        kind: "progress",
+                        data: progress_json(info, size).to_string(),
+                    });
                 }
             },
         )
     });
-    let result = task.await;
-    drop(permit);
-    result.map_err(|_| {
+    let analysis = task.await.map_err(|_| {
         ApiError(
             StatusCode::INTERNAL_SERVER_ERROR,
             "the search failed".into(),
         )
-    })
+    })?;
+    request::note_search(request::SearchStats {
+        depth: analysis.depth,
+        nodes: analysis.nodes,
+    });
+    Ok(analysis)
 }
 
 fn score_parts(score: wuzi_search::Score) -> (Option<&'static str>, Option<u32>) {
@@ -459,17 +487,24 @@ pub async fn events(
     State(state): Shared,
     Path(id): Path<String>,
 ) -> Result<Sse<impl Stream<Item = Result<Event, std::convert::Infallible>>>, ApiError> {
-    let id = game_id(&id)?;
+    let id = game_id(id)?;
     let rx = {
         let mut store = state.store.lock().expect("store");
-        let game = store
-            .get_mut(id)
-            .ok_or_else(|| ApiError(StatusCode::NOT_FOUND, format!("no game {id}")))?;
+        let game = store.get_mut(&id).ok_or_else(no_such_game)?;
         game.progress.subscribe()
     };
-    let stream = BroadcastStream::new(rx)
+    let events = BroadcastStream::new(rx)
         .filter_map(|msg| msg.ok())
-        .map(|data| Ok(Event::default().event("progress").data(data)));
+        .map(|e| Some(Event::default().event(e.kind).data(e.data)));
+    // The stream ends when the server begins to shut down, or the open connection would
+    // hold the shutdown up.
+    let stopping = WatchStream::new(state.stopping.clone())
+        .filter(|stopping| *stopping)
+        .map(|_| None);
+    let stream = events
+        .merge(stopping)
+        .take_while(Option::is_some)
+        .filter_map(|e| e.map(Ok));
     Ok(Sse::new(stream).keep_alive(KeepAlive::default()))
 }
 

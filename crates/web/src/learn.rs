@@ -1,9 +1,10 @@
 //! `POST /api/learn` and the Learn page: the tutorials' algorithms on one position, side by
 //! side, with their trees (see wuzi-learn). The work is bounded like every search here: a
-//! search slot (else 503), the think-time cap per algorithm, a node limit per algorithm and a
+//! search slot from the queue (429/503 as for the engine), the think-time cap per algorithm, a
+//! node limit per algorithm and a
 //! cap on the tree.
 
-use crate::AppState;
+use crate::{request, shutdown, AppState};
 use axum::extract::rejection::JsonRejection;
 use axum::extract::State;
 use axum::http::{header, StatusCode};
@@ -58,15 +59,25 @@ pub async fn learn(
         Ok(plan) => plan,
         Err(message) => return error(StatusCode::BAD_REQUEST, message),
     };
-    let Ok(permit) = state.searches.try_acquire() else {
-        return error(
-            StatusCode::SERVICE_UNAVAILABLE,
-            "every search slot is busy; try again in a moment",
-        );
+    // The same queue as the engine's searches: wait a turn, or 429/503 with the reason.
+    let admitted = state
+        .searches
+        .admit(
+            request::client(),
+            |_| {},
+            shutdown::requested(state.stopping.clone()),
+        )
+        .await;
+    let slot = match admitted {
+        Ok(slot) => slot,
+        Err(refusal) => return error(refusal.status(), refusal.message()),
     };
-    let task = tokio::task::spawn_blocking(move || run_plan(&plan, &bounds));
+    let task = tokio::task::spawn_blocking(move || {
+        // Held until the work ends, even if the client has gone.
+        let _slot = slot;
+        run_plan(&plan, &bounds)
+    });
     let result = task.await;
-    drop(permit);
     match result {
         Ok(Ok(results)) => Json(json!({ "results": results })).into_response(),
         // Too much work for the bounds: the request asks for it, so it is the request's fault.

@@ -9,34 +9,53 @@
 //!   `GET /api/games/{id}/sgf` (the game as an SGF record; `POST /api/games` takes `sgf` or
 //!   `psq` text instead of `moves`).
 //! - `POST /api/analyze` `{"rule","size","moves","time_ms"}` (or `sgf`/`psq`) → the analysis.
+//! - `GET /healthz` → 200 while the server runs (for service managers and load balancers).
 //!
+//! Game ids are 128 random bits: only whoever holds an id can open its game.
 //! Errors are `{"error": "..."}`: 400 for bad input, 404 for an unknown game, 409 while the
-//! AI thinks about that game, 503 when the server is at a limit. Nothing changes on an error.
-//! Searches run on blocking threads, a bounded number at a time, never on the async runtime.
+//! AI thinks about that game, 429 when one client asks for too many searches at once, 503
+//! when the server is at a limit (both with `Retry-After`). Nothing changes on an error.
+//! Searches run on blocking threads, a bounded number at a time, never on the async runtime;
+//! requests beyond that wait in a bounded queue (see [`queue`]).
 //!
 //! Learn mode (`learn.rs`): the page `/learn`, and `POST /api/learn`
 //! `{"game","depth","algorithms","moves","tree",...}` → each algorithm's move, score, nodes,
 //! time, principal variation and tree.
 
 mod api;
+mod client;
+mod ids;
 mod learn;
+mod queue;
+mod request;
+mod shutdown;
 mod store;
 
-use axum::extract::DefaultBodyLimit;
+use axum::extract::{DefaultBodyLimit, State};
 use axum::http::header;
 use axum::response::IntoResponse;
 use axum::routing::{get, post};
-use axum::Router;
+use axum::{middleware, Json, Router};
+use std::future::Future;
 use std::net::SocketAddr;
 use std::sync::{Arc, Mutex};
 use std::time::Duration;
-use tokio::sync::Semaphore;
+use tokio::sync::watch;
 
 /// The server's limits.
 #[derive(Clone, Debug)]
 pub struct Config {
-    /// Searches running at once (more get 503).
+    /// Searches running at once (more wait in the queue).
     pub max_searches: usize,
+    /// Requests that may wait for a search slot (more get 503 at once).
+    pub queue: usize,
+    /// The longest a request waits for a search slot (then 503).
+    pub queue_wait: Duration,
+    /// Searches one client address may have running or waiting (more get 429).
+    pub per_client: usize,
+    /// Take the client's address from the last `X-Forwarded-For` hop: only behind a reverse
+    /// proxy that sets it, else clients could pose as one another.
+    pub trust_forwarded_for: bool,
     /// Games kept in memory (more get 503 until idle ones expire).
     pub max_games: usize,
     /// A game untouched for this long may be dropped.
@@ -53,6 +72,10 @@ impl Default for Config {
     fn default() -> Self {
         Config {
             max_searches: std::thread::available_parallelism().map_or(2, |n| n.get()),
+            queue: 64,
+            queue_wait: Duration::from_secs(30),
+            per_client: 8,
+            trust_forwarded_for: false,
             max_games: 1000,
             idle: Duration::from_secs(2 * 3600),
             max_time_ms: 10_000,
@@ -65,20 +88,35 @@ impl Default for Config {
 pub(crate) struct AppState {
     pub config: Config,
     pub store: Mutex<store::Store>,
-    pub searches: Semaphore,
+    pub searches: queue::SearchQueue,
+    /// Raised when the server begins to shut down.
+    pub stopping: watch::Receiver<bool>,
 }
 
 /// Request bodies larger than this are refused.
 /// (64 KiB: a long 22x22 game as SGF, with comments, fits.)
 const MAX_BODY: usize = 64 * 1024;
 
+/// The server's routes, never shutting down.
 pub fn router(config: Config) -> Router {
+    router_until(config, watch::channel(false).1)
+}
+
+/// The routes, with `stopping` raised when shutdown begins.
+fn router_until(config: Config, stopping: watch::Receiver<bool>) -> Router {
     let state = Arc::new(AppState {
         store: Mutex::new(store::Store::new(config.max_games, config.idle)),
-        searches: Semaphore::new(config.max_searches.max(1)),
+        searches: queue::SearchQueue::new(queue::QueueLimits {
+            slots: config.max_searches,
+            capacity: config.queue,
+            max_wait: config.queue_wait,
+            per_client: config.per_client,
+        }),
+        stopping,
         config,
     });
     Router::new()
+        .route("/healthz", get(health))
         .route("/", get(page))
         .route("/app.js", get(script))
         .route("/style.css", get(style))
@@ -96,7 +134,21 @@ pub fn router(config: Config) -> Router {
         .route("/api/analyze", post(api::analyze))
         .fallback(api::not_found)
         .layer(DefaultBodyLimit::max(MAX_BODY))
+        .layer(middleware::map_response_with_state(
+            state.clone(),
+            queue::add_retry_after,
+        ))
+        .layer(middleware::from_fn_with_state(
+            state.clone(),
+            request::track,
+        ))
         .with_state(state)
+}
+
+/// Alive, with the searches running and waiting (counts only: nothing about any game).
+async fn health(State(state): State<Arc<AppState>>) -> impl IntoResponse {
+    let (running, waiting) = state.searches.load();
+    Json(serde_json::json!({ "status": "ok", "searches": running, "waiting": waiting }))
 }
 
 async fn page() -> impl IntoResponse {
@@ -126,12 +178,51 @@ pub async fn serve(
     config: Config,
     on_ready: impl FnOnce(SocketAddr),
 ) -> std::io::Result<()> {
-    let listener = tokio::net::TcpListener::bind(addr).await?;
-    on_ready(listener.local_addr()?);
-    axum::serve(listener, router(config)).await
+    serve_until(addr, config, on_ready, std::future::pending()).await
 }
 
-/// [`serve`] on a runtime of its own, for callers without one (the `wuzi` command).
+/// Serves until `stop` resolves, then shuts down gracefully: no new connections, waiting
+/// requests get 503, searches in flight finish and are answered (for at most the think-time
+/// cap and a few seconds), then it returns.
+pub async fn serve_until(
+    addr: SocketAddr,
+    config: Config,
+    on_ready: impl FnOnce(SocketAddr),
+    stop: impl Future<Output = ()> + Send + 'static,
+) -> std::io::Result<()> {
+    let listener = tokio::net::TcpListener::bind(addr).await?;
+    let bound = listener.local_addr()?;
+    let drain = shutdown::drain_limit(config.max_time_ms);
+    let (raise, stopping) = watch::channel(false);
+    let app =
+        router_until(config, stopping.clone()).into_make_service_with_connect_info::<SocketAddr>();
+    tokio::spawn(async move {
+        stop.await;
+        let _ = raise.send(true);
+        // Keep the sender: its drop would read as "never stopping".
+        std::future::pending::<()>().await;
+    });
+    on_ready(bound);
+    tracing::info!(%bound, "serving");
+    let server =
+        axum::serve(listener, app).with_graceful_shutdown(shutdown::requested(stopping.clone()));
+    let overdue = async {
+        shutdown::requested(stopping).await;
+        tokio::time::sleep(drain).await;
+    };
+    tokio::select! {
+        served = server => {
+            tracing::info!("stopped: every request answered");
+            served
+        }
+        () = overdue => {
+            tracing::warn!(?drain, "stopped with connections still open after the drain limit");
+            Ok(())
+        }
+    }
+}
+
+/// [`serve`] on a runtime of its own, for callers without one (the tests).
 pub fn serve_blocking(
     addr: SocketAddr,
     config: Config,
@@ -141,4 +232,24 @@ pub fn serve_blocking(
         .enable_all()
         .build()?
         .block_on(serve(addr, config, on_ready))
+}
+
+/// [`serve_until`] SIGTERM or Ctrl-C, on a runtime of its own (the `wuzi serve` command).
+/// Returns once searches in flight are answered; a search whose client left is given up to
+/// the drain limit to end.
+pub fn serve_until_signal(
+    addr: SocketAddr,
+    config: Config,
+    on_ready: impl FnOnce(SocketAddr),
+) -> std::io::Result<()> {
+    let drain = shutdown::drain_limit(config.max_time_ms);
+    let runtime = tokio::runtime::Builder::new_multi_thread()
+        .enable_all()
+        .build()?;
+    let served = runtime.block_on(async {
+        let signalled = shutdown::on_signal()?;
+        serve_until(addr, config, on_ready, signalled).await
+    });
+    runtime.shutdown_timeout(drain);
+    served
 }

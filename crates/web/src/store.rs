@@ -15,12 +15,20 @@ pub struct Game {
     pub last_used: Instant,
     pub thinking: bool,
     /// Live search progress for the page (server-sent events).
-    pub progress: broadcast::Sender<String>,
+    pub progress: broadcast::Sender<PageEvent>,
 }
 
+/// A server-sent event for the page: `progress` (the search's latest depth) or `queue` (the
+/// request's place while it waits for a search slot).
+#[derive(Clone, Debug)]
+pub struct PageEvent {
+    pub kind: &'static str,
+    pub data: String,
+}
+
+/// Games by their random id (see [`crate::ids`]); nothing lists them.
 pub struct Store {
-    games: HashMap<u64, Game>,
-    next_id: u64,
+    games: HashMap<String, Game>,
     max_games: usize,
     idle: Duration,
 }
@@ -29,32 +37,30 @@ impl Store {
     pub fn new(max_games: usize, idle: Duration) -> Store {
         Store {
             games: HashMap::new(),
-            next_id: 1,
             max_games,
             idle,
         }
     }
 
-    /// Adds a game, first dropping the idle ones; `None` when the store is full.
-    pub fn insert(&mut self, game: Game) -> Option<u64> {
+    /// Adds a game under `id`, first dropping the idle ones; false when the store is full
+    /// (or, never in practice, the random id is taken).
+    pub fn insert(&mut self, id: &str, game: Game) -> bool {
         let idle = self.idle;
         self.games
             .retain(|_, g| g.thinking || g.last_used.elapsed() < idle);
-        if self.games.len() >= self.max_games {
-            return None;
+        if self.games.len() >= self.max_games || self.games.contains_key(id) {
+            return false;
         }
-        let id = self.next_id;
-        self.next_id += 1;
-        self.games.insert(id, game);
-        Some(id)
+        self.games.insert(id.to_string(), game);
+        true
     }
 
-    pub fn remove(&mut self, id: u64) {
-        self.games.remove(&id);
+    pub fn remove(&mut self, id: &str) {
+        self.games.remove(id);
     }
 
-    pub fn get_mut(&mut self, id: u64) -> Option<&mut Game> {
-        let g = self.games.get_mut(&id)?;
+    pub fn get_mut(&mut self, id: &str) -> Option<&mut Game> {
+        let g = self.games.get_mut(id)?;
         g.last_used = Instant::now();
         Some(g)
     }
@@ -70,7 +76,7 @@ fn colour(p: Player) -> &'static str {
 /// The game as the API shows it (`wuzi show --json`'s meanings).
 #[derive(Serialize)]
 pub struct GameView {
-    pub id: u64,
+    pub id: String,
     pub rule: &'static str,
     pub size: usize,
     /// The AI's colour, or null when it does not play.
@@ -88,7 +94,7 @@ pub struct GameView {
 }
 
 impl GameView {
-    pub fn new(id: u64, game: &Game) -> GameView {
+    pub fn new(id: &str, game: &Game) -> GameView {
         let b = &game.board;
         let n = b.size();
         let name = |p: &Point| p.to_human(n);
@@ -103,7 +109,7 @@ impl GameView {
             Vec::new()
         };
         GameView {
-            id,
+            id: id.to_string(),
             rule: b.rule().name(),
             size: n,
             ai: game.ai.map(colour),

@@ -50,6 +50,11 @@ fn post(url: &str, body: Value) -> (u16, Value) {
     call("POST", url, Some(body))
 }
 
+/// A game's id: an opaque string.
+fn id_of(game: &Value) -> &str {
+    game["id"].as_str().expect("a string id")
+}
+
 fn new_game(base: &str, body: Value) -> Value {
     let (status, game) = post(&format!("{base}/api/games"), body);
     assert_eq!(status, 201, "{game}");
@@ -80,7 +85,7 @@ fn a_game_from_start_to_undo() {
     assert_eq!(g["moves"].as_array().unwrap().len(), 1);
     assert_eq!(g["to_move"], "white");
     assert!(g["analysis"]["best_move"].is_string());
-    let id = g["id"].as_u64().unwrap();
+    let id = id_of(&g);
     let url = format!("{base}/api/games/{id}");
 
     let (s, after) = post(&format!("{url}/moves"), json!({"move": "a1"}));
@@ -142,13 +147,13 @@ fn every_bad_request_is_refused_and_changes_nothing() {
         Err(ureq::Error::Status(400, _)) => {}
         other => panic!("unreadable body: {other:?}"),
     }
-    let (s, _) = call("GET", &format!("{base}/api/games/999"), None);
+    let (s, _) = call("GET", &format!("{base}/api/games/1"), None);
     assert_eq!(s, 404);
     let (s, _) = post(&format!("{base}/api/games/abc/moves"), json!({"move":"h8"}));
     assert_eq!(s, 404);
 
     let g = new_game(&base, json!({"ai":"white","time_ms":50,"moves":["h8"]}));
-    let url = format!("{base}/api/games/{}", g["id"]);
+    let url = format!("{base}/api/games/{}", id_of(&g));
     let before = g["moves"].clone();
     for (body, why) in [
         (json!({"move":"h8"}), "occupied"),
@@ -171,7 +176,7 @@ fn every_bad_request_is_refused_and_changes_nothing() {
     assert_eq!(over["reason"], "five");
     assert_eq!(over["winning_line"], json!(["h8", "i8", "j8", "k8", "l8"]));
     let (s, _) = post(
-        &format!("{base}/api/games/{}/moves", over["id"]),
+        &format!("{base}/api/games/{}/moves", id_of(&over)),
         json!({"move":"b1"}),
     );
     assert_eq!(s, 400);
@@ -191,7 +196,7 @@ fn renju_forbidden_points_are_listed_and_refused() {
     );
     assert_eq!(g["forbidden"], json!(["j8"]));
     let (s, e) = post(
-        &format!("{base}/api/games/{}/moves", g["id"]),
+        &format!("{base}/api/games/{}/moves", id_of(&g)),
         json!({"move":"j8"}),
     );
     assert_eq!(s, 400);
@@ -226,7 +231,7 @@ fn the_page_and_its_files_are_served() {
 fn search_progress_is_pushed_as_server_sent_events() {
     let base = default_server();
     let g = new_game(&base, json!({"ai":"white","time_ms":300}));
-    let id = g["id"].clone();
+    let id = id_of(&g).to_string();
     let events = ureq::get(&format!("{base}/api/games/{id}/events"))
         .timeout(Duration::from_secs(20))
         .call()
@@ -257,8 +262,10 @@ fn search_progress_is_pushed_as_server_sent_events() {
 
 #[test]
 fn many_requests_at_once_get_answers_or_a_clean_busy() {
+    // No queue: what one slot cannot take is refused at once.
     let base = server(Config {
         max_searches: 1,
+        queue: 0,
         ..Config::default()
     });
     let handles: Vec<_> = (0..12)
@@ -311,7 +318,7 @@ fn oversized_bodies_are_refused() {
 fn a_game_the_ai_is_thinking_about_refuses_other_changes() {
     let base = default_server();
     let g = new_game(&base, json!({"ai":"white","time_ms":1500}));
-    let url = format!("{base}/api/games/{}", g["id"]);
+    let url = format!("{base}/api/games/{}", id_of(&g));
     let mover = {
         let url = url.clone();
         std::thread::spawn(move || post(&format!("{url}/moves"), json!({"move":"h8"})))

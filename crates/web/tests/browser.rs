@@ -1,5 +1,5 @@
 //! The page in a real browser: headless Chromium, driven by selenium, plays, undoes, reloads,
-//! imports a position and plays it to a result. Screenshots are written to
+//! imports a position and plays it to a result, and waits in the engine's queue. Screenshots are written to
 //! `target/web-screenshots/`. Needs Chromium and its driver (Debian's `chromium` and
 //! `chromium-driver`) on the PATH when the tests are built: without them the test is reported
 //! as ignored, with the reason; `.ci/run` installs them and sets `WUZI_REQUIRE_BROWSER=1`, which
@@ -28,7 +28,11 @@ fn the_page_plays_in_a_real_browser() {
     let (tx, rx) = mpsc::channel();
     std::thread::spawn(move || {
         let addr: SocketAddr = "127.0.0.1:0".parse().unwrap();
-        let config = wuzi_web::Config::default();
+        // One search slot, so that the page can be shown waiting in the queue.
+        let config = wuzi_web::Config {
+            max_searches: 1,
+            ..wuzi_web::Config::default()
+        };
         wuzi_web::serve_blocking(addr, config, |a| tx.send(a).unwrap()).unwrap();
     });
     let addr = rx.recv_timeout(Duration::from_secs(10)).unwrap();

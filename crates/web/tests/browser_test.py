@@ -1,6 +1,6 @@
 """Drives the page in headless Chromium (Debian's chromium and chromium-driver) with selenium:
 start a game, click moves, see the AI answer, undo, reload and find the game again, then set up
-a position by import and play to a result. Screenshots go to the folder given.
+a position by import and play to a result, then wait in the engine's queue. Screenshots go to the folder given.
 Usage: browser_test.py BASE_URL SHOT_DIR CHROMIUM CHROMEDRIVER
 """
 import os
@@ -57,6 +57,29 @@ def click(d, name, size=15):
     ActionChains(d).move_to_element_with_offset(canvas, int(px - w / 2), int(py - h / 2)).click().perform()
 
 
+def searches_running(d):
+    return d.execute_async_script(
+        "const done = arguments[0];"
+        "fetch('/healthz').then(r => r.json()).then(h => done(h.searches))")
+
+
+def queue_place_is_shown(d):
+    """With the server's one search slot held by someone else, a move waits in the queue and
+    the page says so, then the reply comes."""
+    Select(d.find_element(By.ID, "colour")).select_by_value("black")
+    d.find_element(By.ID, "start").click()
+    wait(d, "a new game against the engine", lambda: moves(d) == [] and "to move" in status_text(d))
+    d.execute_script(
+        "fetch('/api/analyze', {method: 'POST', headers: {'content-type': 'application/json'},"
+        " body: JSON.stringify({moves: ['a1'], time_ms: 3000})})")
+    wait(d, "the slot to be taken", lambda: searches_running(d) == 1)
+    click(d, "h8")
+    wait(d, "the place in the queue", lambda: "position 1 in queue" in status_text(d))
+    assert status_text(d).startswith("Waiting for the engine"), status_text(d)
+    d.save_screenshot(os.path.join(SHOTS, "page-queue.png"))
+    wait(d, "the reply after the wait", lambda: len(moves(d)) == 2)
+
+
 def main():
     d = browser()
     try:
@@ -95,6 +118,7 @@ def main():
         box.send_keys("(;FF[4]GM[4]SZ[15];B[hh];W[ii];B[hi])")
         d.find_element(By.ID, "import").click()
         wait(d, "the imported SGF", lambda: moves(d) == ["h8", "i7", "h7"])
+        queue_place_is_shown(d)
         print("BROWSER OK")
     finally:
         d.quit()

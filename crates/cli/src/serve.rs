@@ -1,0 +1,81 @@
+//! `wuzi serve`: the browser page and its JSON API, with the limits a public server needs, a
+//! log of requests on stderr, and a graceful stop on SIGTERM or Ctrl-C.
+
+use crate::output;
+use std::io::IsTerminal;
+use std::process::ExitCode;
+use std::time::Duration;
+use tracing_subscriber::EnvFilter;
+
+#[derive(clap::Args, Debug)]
+pub struct ServeArgs {
+    /// The address to listen on (port 0 picks a free one).
+    #[arg(long, default_value = "127.0.0.1:8080")]
+    addr: std::net::SocketAddr,
+    /// Searches running at once (default: the number of cores).
+    #[arg(long)]
+    max_searches: Option<usize>,
+    /// The longest engine think time a request may ask for, in ms.
+    #[arg(long, default_value_t = 10_000)]
+    max_time_ms: u64,
+    /// Threads per search (each search slot uses this many).
+    #[arg(long, default_value_t = 1, value_parser = clap::value_parser!(u16).range(1..=64))]
+    threads: u16,
+    /// Requests that may wait for a search slot; more get 503 with Retry-After (0: none wait).
+    #[arg(long, default_value_t = 64)]
+    queue: usize,
+    /// The longest a request waits in the queue, in ms, before a 503 with Retry-After.
+    #[arg(long, default_value_t = 30_000)]
+    queue_wait_ms: u64,
+    /// Searches one client address may have running or waiting; more get 429 with Retry-After.
+    #[arg(long, default_value_t = 8, value_parser = clap::value_parser!(u32).range(1..))]
+    per_client: u32,
+    /// Count clients by the last X-Forwarded-For hop (only behind a reverse proxy that sets it;
+    /// otherwise every client behind the proxy shares the proxy's address).
+    #[arg(long)]
+    trust_forwarded_for: bool,
+    /// Log level or filter for the request log on stderr, e.g. info, debug, warn,
+    /// "wuzi_web=debug" (default: RUST_LOG, else info). Ids and moves only at debug.
+    #[arg(long)]
+    log: Option<String>,
+}
+
+pub fn run(args: &ServeArgs) -> ExitCode {
+    if let Err(message) = start_logging(args.log.as_deref()) {
+        return output::fail(message);
+    }
+    let mut config = wuzi_web::Config {
+        max_time_ms: args.max_time_ms,
+        threads: args.threads.into(),
+        queue: args.queue,
+        queue_wait: Duration::from_millis(args.queue_wait_ms),
+        per_client: args.per_client as usize,
+        trust_forwarded_for: args.trust_forwarded_for,
+        ..wuzi_web::Config::default()
+    };
+    if let Some(n) = args.max_searches {
+        config.max_searches = n;
+    }
+    let served = wuzi_web::serve_until_signal(args.addr, config, |addr| {
+        output::line(format!("wuzi serves on http://{addr}/"));
+    });
+    match served {
+        Ok(()) => ExitCode::SUCCESS,
+        Err(e) => output::fail(format!("cannot serve on {}: {e}", args.addr)),
+    }
+}
+
+/// Logs to stderr at `level`, else as RUST_LOG says, else at info.
+fn start_logging(level: Option<&str>) -> Result<(), String> {
+    let filter = match level {
+        Some(level) => EnvFilter::try_new(level)
+            .map_err(|e| format!("--log {level}: not a log level or filter ({e})"))?,
+        None => EnvFilter::try_from_default_env().unwrap_or_else(|_| EnvFilter::new("info")),
+    };
+    tracing_subscriber::fmt()
+        .with_env_filter(filter)
+        .with_writer(std::io::stderr)
+        .with_ansi(std::io::stderr().is_terminal())
+        .try_init()
+        .map_err(|e| format!("cannot start the log: {e}"))
+}

@@ -1,0 +1,140 @@
+//! `wuzi serve` as a service manager runs it: a SIGTERM during a search lets that request
+//! finish with its answer, ends the pages' event streams, then the process exits 0; the request log on stderr holds the route,
+//! status, depth and nodes, but no game id.
+
+mod common;
+
+use serde_json::{json, Value};
+use std::io::{BufRead, BufReader, Read};
+use std::process::{Child, Command, Stdio};
+use std::time::{Duration, Instant};
+
+/// (status, body); errors are answers too.
+fn call(method: &str, url: &str, body: Option<Value>) -> (u16, Value) {
+    let req = ureq::request(method, url).timeout(Duration::from_secs(60));
+    let result = match body {
+        Some(b) => req.send_json(b),
+        None => req.call(),
+    };
+    let resp = match result {
+        Ok(r) | Err(ureq::Error::Status(_, r)) => r,
+        Err(e) => panic!("{method} {url}: {e}"),
+    };
+    let status = resp.status();
+    let text = resp.into_string().unwrap();
+    (
+        status,
+        serde_json::from_str(&text).unwrap_or(Value::String(text)),
+    )
+}
+
+/// Kills the server if the test fails before it exits by itself.
+struct Server(Child);
+
+impl Drop for Server {
+    fn drop(&mut self) {
+        let _ = self.0.kill();
+        let _ = self.0.wait();
+    }
+}
+
+#[cfg(unix)]
+#[test]
+fn sigterm_lets_the_search_in_flight_finish_then_exits_0() {
+    let child = Command::new(env!("CARGO_BIN_EXE_wuzi"))
+        .args(["serve", "--addr", "127.0.0.1:0", "--max-searches", "1"])
+        .args(["--max-time-ms", "5000", "--log", "info"])
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("wuzi serve starts");
+    let mut server = Server(child);
+    let mut stdout = BufReader::new(server.0.stdout.take().unwrap());
+    let mut stderr = server.0.stderr.take().unwrap();
+    let log = std::thread::spawn(move || {
+        let mut text = String::new();
+        let _ = stderr.read_to_string(&mut text);
+        text
+    });
+    let mut line = String::new();
+    stdout.read_line(&mut line).unwrap();
+    let base = line
+        .trim()
+        .strip_prefix("wuzi serves on ")
+        .unwrap_or_else(|| panic!("the address: {line:?}"))
+        .trim_end_matches('/')
+        .to_string();
+
+    // A game whose AI opens: a search, and an id that must not reach the log.
+    let (s, game) = call(
+        "POST",
+        &format!("{base}/api/games"),
+        Some(json!({"ai":"black","time_ms":50})),
+    );
+    assert_eq!(s, 201, "{game}");
+    let id = game["id"].as_str().unwrap().to_string();
+
+    // A page's open event stream must not hold the shutdown up.
+    let events = ureq::get(&format!("{base}/api/games/{id}/events"))
+        .timeout(Duration::from_secs(60))
+        .call()
+        .unwrap();
+    let stream = std::thread::spawn(move || {
+        let mut rest = Vec::new();
+        events.into_reader().read_to_end(&mut rest).is_ok()
+    });
+
+    let search = {
+        let url = format!("{base}/api/analyze");
+        std::thread::spawn(move || {
+            call(
+                "POST",
+                &url,
+                Some(json!({"moves":["h8","i9","g7"],"time_ms":1500})),
+            )
+        })
+    };
+    let deadline = Instant::now() + Duration::from_secs(60);
+    loop {
+        let (s, health) = call("GET", &format!("{base}/healthz"), None);
+        assert_eq!(s, 200);
+        if health["searches"] == 1 {
+            break;
+        }
+        assert!(Instant::now() < deadline, "the search never started");
+        std::thread::sleep(Duration::from_millis(10));
+    }
+    let pid = server.0.id() as libc::pid_t;
+    // SAFETY: kill(2) with our own child's pid and a valid signal has no memory effects.
+    assert_eq!(unsafe { libc::kill(pid, libc::SIGTERM) }, 0);
+
+    let (s, analysis) = search.join().unwrap();
+    assert_eq!(s, 200, "the search in flight is answered: {analysis}");
+    assert!(analysis["best_move"].is_string(), "{analysis}");
+
+    let deadline = Instant::now() + Duration::from_secs(60);
+    let status = loop {
+        if let Some(status) = server.0.try_wait().unwrap() {
+            break status;
+        }
+        assert!(Instant::now() < deadline, "still running after SIGTERM");
+        std::thread::sleep(Duration::from_millis(20));
+    };
+    assert_eq!(status.code(), Some(0), "a clean exit");
+    assert!(stream.join().unwrap(), "the event stream ended cleanly");
+
+    let log = log.join().unwrap();
+    assert!(log.contains("SIGTERM"), "{log}");
+    assert!(log.contains("every request answered"), "{log}");
+    assert!(log.contains("path=/api/analyze"), "{log}");
+    assert!(log.contains("path=/api/games status=201"), "{log}");
+    assert!(log.contains("status=200"), "{log}");
+    assert!(log.contains("depth=") && log.contains("nodes="), "{log}");
+    assert!(!log.contains(&id), "no game id in the log: {log}");
+    assert!(!log.contains("h8"), "no moves in the log: {log}");
+}
+
+#[test]
+fn serve_refuses_a_zero_per_client_limit() {
+    common::fails_with(&["serve", "--per-client", "0"], "per-client");
+}

@@ -1,0 +1,66 @@
+//! Graceful shutdown: on SIGTERM or Ctrl-C the server stops accepting connections, waiting
+//! requests give up with a 503, the event streams end, and searches in flight finish (none
+//! thinks longer than the cap) before the process exits.
+
+use std::future::Future;
+use std::time::Duration;
+use tokio::sync::watch;
+
+/// Resolves once shutdown has begun; never, if nobody can begin it any more.
+pub async fn requested(mut flag: watch::Receiver<bool>) {
+    if flag.wait_for(|stopping| *stopping).await.is_err() {
+        std::future::pending::<()>().await;
+    }
+}
+
+/// How long the server waits for requests in flight once shutdown has begun: the longest
+/// search plus room for its reply, then it stops regardless.
+pub fn drain_limit(max_time_ms: u64) -> Duration {
+    Duration::from_millis(max_time_ms) + Duration::from_secs(5)
+}
+
+/// Resolves on SIGTERM (what service managers and `docker stop` send) or SIGINT (Ctrl-C).
+/// The handlers are installed now, before the server announces itself, so that a signal that
+/// comes early is not fatal.
+pub fn on_signal() -> std::io::Result<impl Future<Output = ()> + Send + 'static> {
+    #[cfg(unix)]
+    {
+        use tokio::signal::unix::{signal, SignalKind};
+        let mut term = signal(SignalKind::terminate())?;
+        let mut int = signal(SignalKind::interrupt())?;
+        Ok(async move {
+            tokio::select! {
+                _ = term.recv() => tracing::info!("SIGTERM: shutting down"),
+                _ = int.recv() => tracing::info!("SIGINT: shutting down"),
+            }
+        })
+    }
+    #[cfg(not(unix))]
+    {
+        Ok(async {
+            if tokio::signal::ctrl_c().await.is_ok() {
+                tracing::info!("Ctrl-C: shutting down");
+            } else {
+                std::future::pending::<()>().await;
+            }
+        })
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[tokio::test]
+    async fn requested_resolves_when_the_flag_is_raised_and_not_before() {
+        let (tx, rx) = watch::channel(false);
+        let waiting = tokio::spawn(requested(rx.clone()));
+        tokio::task::yield_now().await;
+        assert!(!waiting.is_finished());
+        tx.send(true).unwrap();
+        waiting.await.unwrap();
+        drop(tx);
+        let orphan = tokio::time::timeout(Duration::from_millis(20), requested(rx)).await;
+        assert!(orphan.is_ok(), "a raised flag stays raised");
+    }
+}

@@ -1,0 +1,334 @@
+//! A server on the open internet, over real HTTP on loopback: unguessable game ids, a burst of
+//! requests waiting its turn in the queue, a short wait giving 503 with Retry-After, one greedy
+//! client getting 429, `/healthz` answering throughout, and the page told its place in line.
+//! Every wait is bounded, and the assertions are on status codes, never on timings.
+
+use base64::engine::general_purpose::URL_SAFE_NO_PAD;
+use base64::Engine as _;
+use serde_json::{json, Value};
+use std::collections::HashSet;
+use std::io::BufRead;
+use std::net::SocketAddr;
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::{mpsc, Arc};
+use std::time::{Duration, Instant};
+use wuzi_web::Config;
+
+fn server(config: Config) -> String {
+    let (tx, rx) = mpsc::channel();
+    std::thread::spawn(move || {
+        let addr: SocketAddr = "127.0.0.1:0".parse().unwrap();
+        wuzi_web::serve_blocking(addr, config, |a| tx.send(a).unwrap()).unwrap();
+    });
+    format!(
+        "http://{}",
+        rx.recv_timeout(Duration::from_secs(10)).unwrap()
+    )
+}
+
+/// One search slot, small tables (quick to allocate on a loaded machine), a roomy queue.
+fn one_slot(queue_wait: Duration, per_client: usize) -> Config {
+    Config {
+        max_searches: 1,
+        queue: 100,
+        queue_wait,
+        per_client,
+        table_bytes: 1 << 20,
+        ..Config::default()
+    }
+}
+
+/// What came back: status, Retry-After (if any), body.
+struct Answer {
+    status: u16,
+    retry_after: Option<String>,
+    body: Value,
+}
+
+fn send(req: ureq::Request, body: Option<Value>) -> Answer {
+    let req = req.timeout(Duration::from_secs(120));
+    let result = match body {
+        Some(b) => req.send_json(b),
+        None => req.call(),
+    };
+    let resp = match result {
+        Ok(r) | Err(ureq::Error::Status(_, r)) => r,
+        Err(e) => panic!("no answer: {e}"),
+    };
+    let status = resp.status();
+    let retry_after = resp.header("retry-after").map(str::to_string);
+    let text = resp.into_string().unwrap();
+    Answer {
+        status,
+        retry_after,
+        body: serde_json::from_str(&text).unwrap_or(Value::String(text)),
+    }
+}
+
+/// `POST /api/analyze` of a quiet opening position, as client `from` (X-Forwarded-For).
+fn analyze(base: &str, time_ms: u64, from: Option<&str>) -> Answer {
+    let mut req = ureq::post(&format!("{base}/api/analyze"));
+    if let Some(addr) = from {
+        req = req.set("x-forwarded-for", addr);
+    }
+    send(
+        req,
+        Some(json!({"moves":["h8","i9","g7"],"time_ms":time_ms})),
+    )
+}
+
+fn health(base: &str) -> Answer {
+    send(ureq::get(&format!("{base}/healthz")), None)
+}
+
+/// Waits (bounded) until the server reports `running` searches and `waiting` requests.
+fn await_load(base: &str, running: u64, waiting: u64) {
+    let deadline = Instant::now() + Duration::from_secs(60);
+    loop {
+        let h = health(base).body;
+        if h["searches"] == running && h["waiting"] == waiting {
+            return;
+        }
+        assert!(Instant::now() < deadline, "load never reached: {h}");
+        std::thread::sleep(Duration::from_millis(20));
+    }
+}
+
+/// Polls `/healthz` until `done`, asserting every answer is a 200; the number of polls.
+fn watch_health(base: String, done: Arc<AtomicBool>) -> std::thread::JoinHandle<usize> {
+    std::thread::spawn(move || {
+        let mut polls = 0;
+        while !done.load(Ordering::SeqCst) {
+            let h = health(&base);
+            assert_eq!(h.status, 200, "healthz during the load: {}", h.body);
+            polls += 1;
+            std::thread::sleep(Duration::from_millis(25));
+        }
+        polls
+    })
+}
+
+#[test]
+fn game_ids_are_random_unique_and_a_wrong_one_reveals_nothing() {
+    let base = server(Config {
+        max_games: 1000,
+        ..Config::default()
+    });
+    let agent = ureq::agent();
+    let mut ids = Vec::new();
+    for _ in 0..1000 {
+        let g = send(
+            agent.post(&format!("{base}/api/games")),
+            Some(json!({"ai":"none"})),
+        );
+        assert_eq!(g.status, 201, "{}", g.body);
+        ids.push(g.body["id"].as_str().expect("a string id").to_string());
+    }
+    assert_eq!(
+        ids.iter().collect::<HashSet<_>>().len(),
+        1000,
+        "no two alike"
+    );
+    let mut ones = 0;
+    let mut previous: Option<u128> = None;
+    for id in &ids {
+        assert_eq!(id.len(), 22, "{id}");
+        assert!(id.parse::<u128>().is_err(), "not a number: {id}");
+        let bits: [u8; 16] = URL_SAFE_NO_PAD
+            .decode(id)
+            .expect("base64url")
+            .try_into()
+            .expect("128 bits");
+        let value = u128::from_be_bytes(bits);
+        if let Some(p) = previous {
+            assert!(value.abs_diff(p) > 1, "sequential: {id}");
+        }
+        previous = Some(value);
+        ones += value.count_ones();
+    }
+    // 128,000 random bits: about half ones (the bound is many standard deviations wide).
+    assert!((60_000..68_000).contains(&ones), "{ones} ones of 128000");
+
+    // Any id may be opened by its holder...
+    let mine = send(agent.get(&format!("{base}/api/games/{}", ids[0])), None);
+    assert_eq!(mine.status, 200);
+    // ...and a wrong one, well-formed or not, is the same bare 404.
+    let unknown = "AAAAAAAAAAAAAAAAAAAAAA";
+    for wrong in [unknown, "1", "2", "not-an-id"] {
+        for path in ["", "/moves", "/undo", "/hint", "/events", "/sgf"] {
+            let url = format!("{base}/api/games/{wrong}{path}");
+            let req = if path.is_empty() || path == "/events" || path == "/sgf" {
+                send(agent.get(&url), None)
+            } else {
+                send(agent.post(&url), Some(json!({"move":"h8"})))
+            };
+            assert_eq!(req.status, 404, "{url}");
+            assert_eq!(req.body, json!({"error":"no such game"}), "{url}");
+        }
+    }
+    // Nothing lists the games.
+    assert_ne!(
+        send(agent.get(&format!("{base}/api/games")), None).status,
+        200
+    );
+    let h = health(&base);
+    assert_eq!(h.status, 200);
+    assert!(!h.body.to_string().contains(&ids[0]));
+}
+
+#[test]
+fn a_burst_waits_its_turn_and_every_request_is_answered() {
+    let base = server(one_slot(Duration::from_secs(100), 100));
+    let done = Arc::new(AtomicBool::new(false));
+    let watcher = watch_health(base.clone(), done.clone());
+    let burst: Vec<_> = (0..60)
+        .map(|_| {
+            let base = base.clone();
+            std::thread::spawn(move || analyze(&base, 5, None))
+        })
+        .collect();
+    for request in burst {
+        let a = request.join().unwrap();
+        assert_eq!(a.status, 200, "{}", a.body);
+        assert!(a.body["best_move"].is_string(), "{}", a.body);
+    }
+    done.store(true, Ordering::SeqCst);
+    assert!(
+        watcher.join().unwrap() >= 1,
+        "healthz was asked during the burst"
+    );
+    await_load(&base, 0, 0);
+}
+
+#[test]
+fn with_a_short_wait_the_rest_get_503_with_retry_after() {
+    let base = server(one_slot(Duration::from_millis(100), 100));
+    let done = Arc::new(AtomicBool::new(false));
+    let watcher = watch_health(base.clone(), done.clone());
+    let burst: Vec<_> = (0..20)
+        .map(|_| {
+            let base = base.clone();
+            std::thread::spawn(move || analyze(&base, 500, None))
+        })
+        .collect();
+    let (mut answered, mut refused) = (0, 0);
+    for request in burst {
+        let a = request.join().unwrap();
+        match a.status {
+            200 => answered += 1,
+            503 => {
+                refused += 1;
+                assert!(a.body["error"].is_string(), "{}", a.body);
+                let secs: u64 = a.retry_after.expect("Retry-After").parse().unwrap();
+                assert!(secs >= 1);
+            }
+            other => panic!("{other}: {}", a.body),
+        }
+    }
+    assert!(
+        answered >= 1 && refused >= 1,
+        "{answered} answered, {refused} refused"
+    );
+    done.store(true, Ordering::SeqCst);
+    watcher.join().unwrap();
+    await_load(&base, 0, 0);
+    assert_eq!(
+        analyze(&base, 5, None).status,
+        200,
+        "served again afterwards"
+    );
+}
+
+#[test]
+fn one_client_over_its_limit_gets_429_and_the_others_still_get_in() {
+    let config = Config {
+        trust_forwarded_for: true,
+        ..one_slot(Duration::from_secs(100), 2)
+    };
+    let base = server(config);
+    // Another client holds the slot, so the greedy one's requests must wait.
+    let holder = {
+        let base = base.clone();
+        std::thread::spawn(move || analyze(&base, 3000, Some("198.51.100.1")))
+    };
+    await_load(&base, 1, 0);
+    let greedy: Vec<_> = (0..5)
+        .map(|_| {
+            let base = base.clone();
+            std::thread::spawn(move || analyze(&base, 5, Some("203.0.113.7")))
+        })
+        .collect();
+    let (mut answered, mut limited) = (0, 0);
+    for request in greedy {
+        let a = request.join().unwrap();
+        match a.status {
+            200 => answered += 1,
+            429 => {
+                limited += 1;
+                assert!(a.retry_after.is_some(), "Retry-After on a 429");
+                assert!(a.body["error"].as_str().unwrap().contains("too many"));
+            }
+            other => panic!("{other}: {}", a.body),
+        }
+    }
+    assert!(
+        limited >= 1 && answered >= 1,
+        "{answered} answered, {limited} limited"
+    );
+    assert_eq!(holder.join().unwrap().status, 200);
+    assert_eq!(
+        analyze(&base, 5, Some("192.0.2.44")).status,
+        200,
+        "another client"
+    );
+    assert_eq!(health(&base).status, 200);
+}
+
+#[test]
+fn the_page_hears_its_place_in_the_queue() {
+    let base = server(one_slot(Duration::from_secs(100), 8));
+    let g = send(
+        ureq::post(&format!("{base}/api/games")),
+        Some(json!({"ai":"white","time_ms":5})),
+    );
+    assert_eq!(g.status, 201);
+    let id = g.body["id"].as_str().unwrap().to_string();
+    let events = ureq::get(&format!("{base}/api/games/{id}/events"))
+        .timeout(Duration::from_secs(60))
+        .call()
+        .unwrap();
+    let mut reader = std::io::BufReader::new(events.into_reader());
+    let holder = {
+        let base = base.clone();
+        std::thread::spawn(move || analyze(&base, 3000, None))
+    };
+    await_load(&base, 1, 0);
+    let mover = {
+        let base = base.clone();
+        std::thread::spawn(move || {
+            send(
+                ureq::post(&format!("{base}/api/games/{id}/moves")),
+                Some(json!({"move":"h8"})),
+            )
+        })
+    };
+    let mut line = String::new();
+    let mut place = None;
+    for _ in 0..200 {
+        line.clear();
+        if reader.read_line(&mut line).unwrap() == 0 {
+            break;
+        }
+        if line.starts_with("event: queue") {
+            line.clear();
+            reader.read_line(&mut line).unwrap();
+            let data: Value =
+                serde_json::from_str(line.trim_start_matches("data:").trim()).expect("queue data");
+            place = data["position"].as_u64();
+            break;
+        }
+    }
+    assert_eq!(place, Some(1), "the page is told it is next in line");
+    assert_eq!(mover.join().unwrap().status, 200);
+    assert_eq!(holder.join().unwrap().status, 200);
+}

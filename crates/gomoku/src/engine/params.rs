@@ -18,7 +18,8 @@ pub struct SearchParams {
     pub lmr_base: i32,
     pub lmr_divisor: i32,
     /// Reverse futility: at most this remaining depth, a non-PV node whose static evaluation
-    /// beats beta by `rfp_margin` per ply returns at once.
+    /// beats beta by `rfp_margin` per ply returns at once. (match: 8 over 4, +17 +- 19 at
+    /// 10k nodes.)
     pub rfp_max_depth: i32,
     pub rfp_margin: i32,
     /// Move-count pruning: at most this remaining depth, quiet moves after the first
@@ -48,11 +49,14 @@ pub struct SearchParams {
     /// searched one ply shallower (0: never).
     pub iir_depth: i32,
     /// Razoring: at most this remaining depth (0: never), a non-PV node whose static
-    /// evaluation is `razor_margin` per ply below alpha only looks at its fours.
+    /// evaluation is `razor_margin` per ply below alpha only looks at its fours. (match: 3
+    /// over 0, +11 +- 23 at 10k nodes; with pv-raise and rfp-depth 8, +18 +- 27 at 10k and
+    /// +17 +- 25 at 40k nodes.)
     pub razor_max_depth: i32,
     pub razor_margin: i32,
     /// In a PV node between these depths (exclusive; 0: never), once a move raised alpha
     /// the remaining moves are searched a ply shallower: they must beat a proven line.
+    /// (match: 12 over 0, +12 +- 24 at 10k nodes.)
     pub pv_raise_max_depth: i32,
 }
 
@@ -63,7 +67,7 @@ impl Default for SearchParams {
             lmr_first_move: 2,
             lmr_base: 50,
             lmr_divisor: 200,
-            rfp_max_depth: 4,
+            rfp_max_depth: 8,
             rfp_margin: 40,
             mcp_max_depth: 4,
             mcp_base: 2,
@@ -76,9 +80,9 @@ impl Default for SearchParams {
             stop_shape: Shape::Four as u8,
             double_threat_defence: 1,
             iir_depth: 5,
-            razor_max_depth: 0,
+            razor_max_depth: 3,
             razor_margin: 60,
-            pv_raise_max_depth: 0,
+            pv_raise_max_depth: 12,
         }
     }
 }

@@ -134,6 +134,8 @@ struct MatchJson<'a> {
     /// Complete pairs by A's pair score: 0, ½, 1, 1½, 2.
     pairs: [u32; 5],
     interrupted: bool,
+    /// Fewer games than asked: no more balanced openings could be generated.
+    openings_ran_out: bool,
     games: &'a [GameReport],
 }
 
@@ -270,6 +272,12 @@ pub fn run(args: &MatchArgs) -> Result<String, String> {
     if sgf_failed.load(Ordering::Relaxed) {
         eprintln!("wuzi: some games could not be written to the SGF file");
     }
+    if result.openings_ran_out && result.games.is_empty() {
+        return Err(format!(
+            "no balanced {rule} {0}x{0} opening could be generated: give --openings FILE",
+            args.size
+        ));
+    }
     let standing = &result.standing;
     let t = &standing.tally;
     if args.json {
@@ -289,6 +297,7 @@ pub fn run(args: &MatchArgs) -> Result<String, String> {
             sprt: standing.decision,
             pairs: standing.pairs.0,
             interrupted: result.interrupted,
+            openings_ran_out: result.openings_ran_out,
             games: &result.games,
         };
         return Ok(serde_json::to_string(&out).expect("serialisable"));
@@ -301,6 +310,8 @@ pub fn run(args: &MatchArgs) -> Result<String, String> {
     };
     let interrupted = if result.interrupted {
         " (interrupted)"
+    } else if result.openings_ran_out {
+        " (no more balanced openings could be generated: give --openings FILE for more)"
     } else {
         ""
     };

@@ -138,6 +138,9 @@ pub struct MatchResult {
     pub games: Vec<GameReport>,
     /// True when Ctrl-C ended it.
     pub interrupted: bool,
+    /// True when the generator could make no more balanced openings, so fewer games were
+    /// played than asked for.
+    pub openings_ran_out: bool,
 }
 
 /// Counts and pair bookkeeping shared by the worker threads.
@@ -180,6 +183,7 @@ pub fn run_match(
     let supply = OpeningSupply::new(config);
     let next = AtomicUsize::new(0);
     let stop = AtomicBool::new(false);
+    let ran_out = AtomicBool::new(false);
     std::thread::scope(|scope| {
         for _ in 0..config.concurrency.clamp(1, 64) {
             scope.spawn(|| loop {
@@ -191,6 +195,7 @@ pub fn run_match(
                     return;
                 }
                 let Some(opening) = supply.opening(index / 2) else {
+                    ran_out.store(true, Ordering::Relaxed);
                     return;
                 };
                 let Some(report) = play_one(config, [&name_a, &name_b], index, &opening) else {
@@ -221,6 +226,7 @@ pub fn run_match(
         standing: shared.standing,
         games: shared.games,
         interrupted: config.abort.load(Ordering::Relaxed),
+        openings_ran_out: ran_out.load(Ordering::Relaxed),
     }
 }
 

@@ -12,7 +12,9 @@
 
 use std::path::Path;
 use std::str::FromStr;
-use wuzi_gomoku::{parse_moves, Board, Engine, EngineOptions, EvalKind, Point, Rule, MAX_SIZE};
+use wuzi_gomoku::{
+    parse_moves, Board, Engine, EngineOptions, EvalKind, Point, Rule, SearchParams, MAX_SIZE,
+};
 use wuzi_search::Limits;
 
 /// How the lines of an opening file are written.
@@ -219,6 +221,32 @@ const OPENING_STONES: usize = 4;
 /// Black, and a pair of games with colours swapped then ends 1-1 whoever plays better.
 const OPENING_BALANCE: i32 = 40;
 
+/// The search that judges a generated opening, frozen (as its evaluation is) so that the
+/// openings, and the bound above, stay the same when the engine's defaults change: razoring,
+/// added later, skews depth-4 scores so far that no renju opening passed.
+const JUDGE_PARAMS: SearchParams = SearchParams {
+    lmr_min_depth: 3,
+    lmr_first_move: 2,
+    lmr_base: 50,
+    lmr_divisor: 200,
+    rfp_max_depth: 4,
+    rfp_margin: 40,
+    mcp_max_depth: 4,
+    mcp_base: 2,
+    aspiration_depth: 5,
+    aspiration_delta: 30,
+    soft_time_share: 80,
+    stable_iterations: 3,
+    block_extension: 1,
+    quiescence_plies: 8,
+    stop_shape: 7,
+    double_threat_defence: 1,
+    iir_depth: 5,
+    razor_max_depth: 0,
+    razor_margin: 60,
+    pv_raise_max_depth: 0,
+};
+
 /// Distinct balanced openings of four stones within the central 7x7, made one at a time so a
 /// long SPRT run does not wait for thousands up front. The same seed gives the same list.
 pub struct BalancedOpenings {
@@ -261,6 +289,8 @@ impl BalancedOpenings {
             let options = EngineOptions {
                 table_bytes: 1 << 20,
                 eval: EvalKind::Classic,
+                max_candidates: 12,
+                params: JUDGE_PARAMS,
                 ..EngineOptions::default()
             };
             let verdict = Engine::new(board, options).go(&Limits::depth(4), |_| {});
@@ -289,6 +319,16 @@ mod tests {
         assert_eq!(list, make(7));
         for (i, a) in list.iter().enumerate() {
             assert!(!list[i + 1..].contains(a));
+        }
+    }
+
+    #[test]
+    fn every_rule_gets_openings() {
+        for rule in [Rule::Freestyle, Rule::Standard, Rule::Renju] {
+            let mut g = BalancedOpenings::new(15, rule, 1);
+            for i in 0..10 {
+                assert!(g.next_opening().is_some(), "{rule:?}: opening {i}");
+            }
         }
     }
 

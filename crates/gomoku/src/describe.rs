@@ -228,3 +228,39 @@ pub fn render(board: &mut Board) -> String {
     }
     out
 }
+
+/// The stones of the five (or longer line, where the rule lets it win) that the last move
+/// made to end the game, sorted; empty when no five ended it. Front ends draw it.
+pub fn winning_line(board: &Board) -> Vec<Point> {
+    let (Some(result), Some(last)) = (board.result(), board.last_move()) else {
+        return Vec::new();
+    };
+    if result.reason != crate::board::Reason::Five || board.stone(last) != result.winner {
+        return Vec::new();
+    }
+    let n = board.size() as isize;
+    for dir in crate::geometry::DIRS {
+        let (dx, dy) = dir.delta();
+        let mut line = vec![last];
+        for sign in [1isize, -1] {
+            let (mut x, mut y) = (last.x() as isize, last.y() as isize);
+            loop {
+                x += sign * dx;
+                y += sign * dy;
+                if x < 0 || y < 0 || x >= n || y >= n {
+                    break;
+                }
+                let p = Point::new(x as usize, y as usize);
+                if board.stone(p) != result.winner {
+                    break;
+                }
+                line.push(p);
+            }
+        }
+        if line.len() >= 5 {
+            line.sort();
+            return line;
+        }
+    }
+    Vec::new()
+}

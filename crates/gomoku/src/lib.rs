@@ -30,7 +30,7 @@ mod textbook;
 mod threat;
 
 pub use board::{Board, BoardError, GameResult, Reason, ThreatCounts};
-pub use describe::{describe, parse_position, render, Description, SideThreats};
+pub use describe::{describe, parse_position, render, winning_line, Description, SideThreats};
 pub use engine::{
     move_budget, stop_flag, Analysis, Engine, EngineOptions, Info, SearchParams, MAX_THREADS,
 };

@@ -4,7 +4,7 @@ use serde::Serialize;
 use std::collections::HashMap;
 use std::time::{Duration, Instant};
 use tokio::sync::broadcast;
-use wuzi_gomoku::{Board, Player, Point, Rule};
+use wuzi_gomoku::{winning_line, Board, Player, Point, Rule};
 
 /// One game: its position and settings. `thinking` is set while a search runs for it, so
 /// that nothing else changes it meanwhile.
@@ -123,44 +123,6 @@ impl GameView {
             analysis: None,
         }
     }
-}
-
-/// The run of five or more through the last move, if it ended the game with a five.
-fn winning_line(b: &Board) -> Vec<Point> {
-    let (Some(result), Some(last)) = (b.result(), b.last_move()) else {
-        return Vec::new();
-    };
-    let Some(colour) = b.stone(last) else {
-        return Vec::new();
-    };
-    if result.winner != Some(colour) {
-        return Vec::new();
-    }
-    let n = b.size() as isize;
-    for dir in wuzi_gomoku::DIRS {
-        let (dx, dy) = dir.delta();
-        let mut line = vec![last];
-        for sign in [1, -1] {
-            let (mut x, mut y) = (last.x() as isize, last.y() as isize);
-            loop {
-                x += sign * dx;
-                y += sign * dy;
-                if x < 0 || y < 0 || x >= n || y >= n {
-                    break;
-                }
-                let p = Point::new(x as usize, y as usize);
-                if b.stone(p) != Some(colour) {
-                    break;
-                }
-                line.push(p);
-            }
-        }
-        if line.len() >= 5 {
-            line.sort();
-            return line;
-        }
-    }
-    Vec::new()
 }
 
 pub fn parse_rule(name: &str) -> Result<Rule, String> {

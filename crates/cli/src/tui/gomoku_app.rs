@@ -14,7 +14,7 @@ use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::mpsc::{channel, Receiver, TryRecvError};
 use std::sync::Arc;
 use wuzi_gomoku::record::GameRecord;
-use wuzi_gomoku::{describe, Analysis, Board, Engine, EngineOptions, Player, Point, Reason, DIRS};
+use wuzi_gomoku::{describe, winning_line, Analysis, Board, Engine, EngineOptions, Player, Point};
 use wuzi_search::{Forced, Limits};
 
 /// What the engine reports while it thinks: the last finished depth.
@@ -456,43 +456,6 @@ impl Drop for GomokuApp {
 /// `black` or `white`.
 pub fn colour_name(p: Player) -> &'static str {
     crate::position::colour_name(p)
-}
-
-/// The stones of the five (or longer line) that ended the game, if one did.
-pub fn winning_line(board: &Board) -> Vec<Point> {
-    let Some(result) = board.result() else {
-        return Vec::new();
-    };
-    let (Some(winner), Reason::Five, Some(last)) =
-        (result.winner, result.reason, board.last_move())
-    else {
-        return Vec::new();
-    };
-    let n = board.size() as isize;
-    for dir in DIRS {
-        let (dx, dy) = dir.delta();
-        let mut line = vec![last];
-        for sign in [1isize, -1] {
-            let (mut x, mut y) = (last.x() as isize, last.y() as isize);
-            loop {
-                x += sign * dx;
-                y += sign * dy;
-                if x < 0 || y < 0 || x >= n || y >= n {
-                    break;
-                }
-                let p = Point::new(x as usize, y as usize);
-                if board.stone(p) != Some(winner) {
-                    break;
-                }
-                line.push(p);
-            }
-        }
-        if line.len() >= 5 {
-            line.sort();
-            return line;
-        }
-    }
-    Vec::new()
 }
 
 #[cfg(test)]

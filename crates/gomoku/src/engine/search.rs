@@ -5,7 +5,9 @@
 //! - quick proofs at every node (a five to make, two fives to block, an open four that cannot
 //!   be answered);
 //! - the forced reply to a five is searched one ply deeper (it is not a real choice);
-//! - reverse futility pruning and move-count pruning of quiet moves near the leaves;
+//! - reverse futility pruning, razoring (a node far below alpha only looks at its fours)
+//!   and move-count pruning of quiet moves near the leaves;
+//! - in a PV node, the moves after one that raised alpha a ply shallower;
 //! - late-move reductions of quiet moves (never of a move that makes a four or an open three
 //!   or blocks one, and never while the opponent threatens);
 //! - aspiration windows, and a partial last iteration whose better root move is kept.

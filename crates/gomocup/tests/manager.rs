@@ -287,11 +287,13 @@ fn identical_engines_accept_h0() {
 /// The issue asks for `time=200` against `time=10`; on a shared CI machine that is slow and
 /// timing-dependent, so the deep and shallow searches are set by depth instead (the CLI run
 /// with times is in the README). Renju, because in freestyle the generated openings still
-/// leave Black so far ahead that depth 4 and depth 1 split 17 of 20 pairs 1-1. With the
-/// learned evaluation depth 1 plays better: 40 games ended at LLR 2.89 of 2.94, so 60.
+/// leave Black so far ahead that shallow and deep searches split most pairs 1-1. Depth 6:
+/// depth 4 stopped being clearly stronger than depth 1 once razoring and the PV alpha-raise
+/// cut thinned the shallow searches (35-25 and no decision in 60 games); depth 6 against
+/// depth 1 accepts H1 after 21 games at LLR 7.45.
 #[test]
 fn a_deeper_search_accepts_h1() {
-    assert_renju_sprt_accepts_h1("depth=4", "depth=1", 60, 11);
+    assert_renju_sprt_accepts_h1("depth=6", "depth=1", 40, 11);
 }
 
 /// A renju match of `a` against `b` from generated openings under SPRT elo0=0, elo1=100

@@ -389,7 +389,8 @@ fn games_come_in_and_go_out_as_sgf() {
 
     // Export: the same moves come back through the reader.
     let g = new_game(&base, json!({"ai": "none", "moves": ["h8", "i9", "h9"]}));
-    let (s, text) = call("GET", &format!("{base}/api/games/{}/sgf", g["id"]), None);
+    let id = g["id"].as_str().expect("a string id");
+    let (s, text) = call("GET", &format!("{base}/api/games/{id}/sgf"), None);
     assert_eq!(s, 200);
     let text = text.as_str().expect("SGF text").to_string();
     assert!(text.starts_with("(;FF[4]GM[4]"), "{text}");

@@ -1,23 +1,12 @@
 //! The JSON API over real HTTP on loopback: every route, every error, and many requests at
 //! once against a server with one search slot.
 
+mod common;
+
+use common::server;
 use serde_json::{json, Value};
-use std::net::SocketAddr;
-use std::sync::mpsc;
 use std::time::Duration;
 use wuzi_web::Config;
-
-fn server(config: Config) -> String {
-    let (tx, rx) = mpsc::channel();
-    std::thread::spawn(move || {
-        let addr: SocketAddr = "127.0.0.1:0".parse().unwrap();
-        wuzi_web::serve_blocking(addr, config, |a| tx.send(a).unwrap()).unwrap();
-    });
-    format!(
-        "http://{}",
-        rx.recv_timeout(Duration::from_secs(10)).unwrap()
-    )
-}
 
 fn default_server() -> String {
     server(Config {

@@ -5,11 +5,7 @@
 //! as ignored, with the reason; `.ci/run` installs them and sets `WUZI_REQUIRE_BROWSER=1`, which
 //! makes the test run (and fail) when they are missing.
 
-use std::net::SocketAddr;
-use std::path::Path;
-use std::process::Command;
-use std::sync::mpsc;
-use std::time::Duration;
+mod common;
 
 #[test]
 #[cfg_attr(
@@ -18,40 +14,14 @@ use std::time::Duration;
               (then run the tests again), or run everything with bash .ci/run"
 )]
 fn the_page_plays_in_a_real_browser() {
-    let (chromium, driver) = (env!("WUZI_CHROMIUM"), env!("WUZI_CHROMEDRIVER"));
-    assert!(
-        !chromium.is_empty() && !driver.is_empty(),
-        "WUZI_REQUIRE_BROWSER=1 but chromium or chromedriver is not on the PATH: install \
-         Debian's chromium and chromium-driver (apt-get install chromium chromium-driver)"
-    );
-    let py = wuzi_testkit::python_with("selenium==4.27.1", "selenium.webdriver");
-    let (tx, rx) = mpsc::channel();
-    std::thread::spawn(move || {
-        let addr: SocketAddr = "127.0.0.1:0".parse().unwrap();
-        // One search slot, so that the page can be shown waiting in the queue.
-        let config = wuzi_web::Config {
+    let shots = common::run_browser_script(
+        wuzi_web::Config {
+            // One search slot, so that the page can be shown waiting in the queue.
             max_searches: 1,
             ..wuzi_web::Config::default()
-        };
-        wuzi_web::serve_blocking(addr, config, |a| tx.send(a).unwrap()).unwrap();
-    });
-    let addr = rx.recv_timeout(Duration::from_secs(10)).unwrap();
-    let shots = Path::new(env!("CARGO_MANIFEST_DIR")).join("../../target/web-screenshots");
-    std::fs::create_dir_all(&shots).unwrap();
-    let script = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/browser_test.py");
-    let out = Command::new(py)
-        .arg(script)
-        .arg(format!("http://{addr}/"))
-        .arg(&shots)
-        .arg(chromium)
-        .arg(driver)
-        .output()
-        .expect("the browser script runs");
-    let stdout = String::from_utf8_lossy(&out.stdout);
-    assert!(
-        out.status.success() && stdout.contains("BROWSER OK"),
-        "{stdout}\n{}",
-        String::from_utf8_lossy(&out.stderr)
+        },
+        "browser_test.py",
+        "BROWSER OK",
     );
     assert!(shots.join("page-result.png").exists());
     eprintln!("screenshots in {}", shots.display());

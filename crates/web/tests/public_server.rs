@@ -3,28 +3,18 @@
 //! client getting 429, `/healthz` answering throughout, and the page told its place in line.
 //! Every wait is bounded, and the assertions are on status codes, never on timings.
 
+mod common;
+
 use base64::engine::general_purpose::URL_SAFE_NO_PAD;
 use base64::Engine as _;
+use common::server;
 use serde_json::{json, Value};
 use std::collections::HashSet;
 use std::io::BufRead;
-use std::net::SocketAddr;
 use std::sync::atomic::{AtomicBool, Ordering};
-use std::sync::{mpsc, Arc};
+use std::sync::Arc;
 use std::time::{Duration, Instant};
 use wuzi_web::Config;
-
-fn server(config: Config) -> String {
-    let (tx, rx) = mpsc::channel();
-    std::thread::spawn(move || {
-        let addr: SocketAddr = "127.0.0.1:0".parse().unwrap();
-        wuzi_web::serve_blocking(addr, config, |a| tx.send(a).unwrap()).unwrap();
-    });
-    format!(
-        "http://{}",
-        rx.recv_timeout(Duration::from_secs(10)).unwrap()
-    )
-}
 
 /// One search slot, small tables (quick to allocate on a loaded machine), a roomy queue.
 fn one_slot(queue_wait: Duration, per_client: usize) -> Config {

@@ -229,10 +229,14 @@ const JUDGE_PARAMS: SearchParams = SearchParams {
     lmr_first_move: 2,
     lmr_base: 50,
     lmr_divisor: 200,
+    lmr_cut: 1,
     rfp_max_depth: 4,
     rfp_margin: 40,
     mcp_max_depth: 4,
     mcp_base: 2,
+    mcp_power: 200,
+    mcp_improving: 0,
+    rfp_improving: 0,
     aspiration_depth: 5,
     aspiration_delta: 30,
     soft_time_share: 80,
@@ -245,6 +249,8 @@ const JUDGE_PARAMS: SearchParams = SearchParams {
     razor_max_depth: 0,
     razor_margin: 60,
     pv_raise_max_depth: 0,
+    se_min_depth: 0,
+    se_margin: 2,
 };
 
 /// Distinct balanced openings of four stones within the central 7x7, made one at a time so a

@@ -17,15 +17,23 @@ pub struct SearchParams {
     /// Reduction in hundredths of a ply: lmr_base + ln(depth) * ln(index) * 10000 / lmr_divisor.
     pub lmr_base: i32,
     pub lmr_divisor: i32,
+    /// Plies more reduction at an expected cut node (and one less at a PV node).
+    pub lmr_cut: i32,
     /// Reverse futility: at most this remaining depth, a non-PV node whose static evaluation
     /// beats beta by `rfp_margin` per ply returns at once. (match: 8 over 4, +17 +- 19 at
     /// 10k nodes.)
     pub rfp_max_depth: i32,
     pub rfp_margin: i32,
     /// Move-count pruning: at most this remaining depth, quiet moves after the first
-    /// `mcp_base + depth * depth` are not searched.
+    /// `mcp_base + depth ^ (mcp_power / 100)` are not searched.
     pub mcp_max_depth: i32,
     pub mcp_base: usize,
+    pub mcp_power: u32,
+    /// Whether a node that is not improving (its static evaluation no better than two plies
+    /// before) halves its quiet-move budget (1) or not (0).
+    pub mcp_improving: u8,
+    /// Whether reverse futility takes a ply off the margin's depth at an improving node.
+    pub rfp_improving: u8,
     /// Aspiration windows from this depth, with this initial half-width.
     pub aspiration_depth: u32,
     pub aspiration_delta: i32,
@@ -58,6 +66,13 @@ pub struct SearchParams {
     /// the remaining moves are searched a ply shallower: they must beat a proven line.
     /// (match: 12 over 0, +12 +- 24 at 10k nodes.)
     pub pv_raise_max_depth: i32,
+    /// Singular extensions from this remaining depth (0: never): when the table's move
+    /// (a lower bound, searched nearly as deep) is better than every other move by
+    /// `se_margin` per ply, it is searched a ply deeper; when another move also beats beta,
+    /// the node is cut (multicut); when the table's move alone beats beta, it is searched a
+    /// ply shallower.
+    pub se_min_depth: i32,
+    pub se_margin: i32,
 }
 
 impl Default for SearchParams {
@@ -67,10 +82,14 @@ impl Default for SearchParams {
             lmr_first_move: 2,
             lmr_base: 50,
             lmr_divisor: 200,
+            lmr_cut: 1,
             rfp_max_depth: 8,
             rfp_margin: 40,
             mcp_max_depth: 4,
             mcp_base: 2,
+            mcp_power: 200,
+            mcp_improving: 1,
+            rfp_improving: 0,
             aspiration_depth: 5,
             aspiration_delta: 30,
             soft_time_share: 80,
@@ -83,6 +102,8 @@ impl Default for SearchParams {
             razor_max_depth: 3,
             razor_margin: 60,
             pv_raise_max_depth: 12,
+            se_min_depth: 0,
+            se_margin: 2,
         }
     }
 }
@@ -94,10 +115,14 @@ impl SearchParams {
         "lmr-first",
         "lmr-base",
         "lmr-div",
+        "lmr-cut",
         "rfp-depth",
         "rfp-margin",
         "mcp-depth",
         "mcp-base",
+        "mcp-power",
+        "mcp-improving",
+        "rfp-improving",
         "asp-depth",
         "asp-delta",
         "soft",
@@ -110,6 +135,8 @@ impl SearchParams {
         "razor-depth",
         "razor-margin",
         "pv-raise",
+        "se-depth",
+        "se-margin",
     ];
 
     /// Sets one knob by its name in [`SearchParams::KEYS`]; `Ok(false)` if the name is not
@@ -130,10 +157,14 @@ impl SearchParams {
             "lmr-first" => self.lmr_first_move = small(1, 64)? as usize,
             "lmr-base" => self.lmr_base = small(-500, 500)? as i32,
             "lmr-div" => self.lmr_divisor = small(10, 10_000)? as i32,
+            "lmr-cut" => self.lmr_cut = small(0, 8)? as i32,
             "rfp-depth" => self.rfp_max_depth = small(0, 64)? as i32,
             "rfp-margin" => self.rfp_margin = small(0, 100_000)? as i32,
             "mcp-depth" => self.mcp_max_depth = small(0, 64)? as i32,
             "mcp-base" => self.mcp_base = small(0, 1000)? as usize,
+            "mcp-power" => self.mcp_power = small(0, 400)? as u32,
+            "mcp-improving" => self.mcp_improving = small(0, 1)? as u8,
+            "rfp-improving" => self.rfp_improving = small(0, 1)? as u8,
             "asp-depth" => self.aspiration_depth = small(1, 1000)? as u32,
             "asp-delta" => self.aspiration_delta = small(1, 100_000)? as i32,
             "soft" => self.soft_time_share = small(0, 100)? as u32,
@@ -146,6 +177,8 @@ impl SearchParams {
             "razor-depth" => self.razor_max_depth = small(0, 64)? as i32,
             "razor-margin" => self.razor_margin = small(0, 100_000)? as i32,
             "pv-raise" => self.pv_raise_max_depth = small(0, 64)? as i32,
+            "se-depth" => self.se_min_depth = small(0, 64)? as i32,
+            "se-margin" => self.se_margin = small(0, 10_000)? as i32,
             _ => return Ok(false),
         }
         Ok(true)
@@ -166,6 +199,7 @@ mod tests {
                 "stop-shape" => "6",
                 "dt-defence" => "0",
                 "iir-depth" => "7",
+                "mcp-improving" | "rfp-improving" => "1",
                 _ => "7",
             };
             assert_eq!(p.set(key, value), Ok(true), "{key}");

@@ -79,6 +79,13 @@ pub struct Search {
     pv: Vec<Vec<Point>>,
     fives: Vec<Point>,
     lmr: [[u8; 64]; 64],
+    /// Quiet moves searched at each remaining depth under move-count pruning.
+    quiet_limits: [usize; 64],
+    /// The static evaluation of the node at each ply of the current line ([`NO_EVAL`] where
+    /// none was taken), to tell whether a node is improving on the one two plies before.
+    evals: Vec<i32>,
+    /// The move a singular-extension search at each ply leaves out (the table's move).
+    skipped: Vec<Option<Point>>,
     params: SearchParams,
     eval: EvalKind,
     nodes: u64,
@@ -105,6 +112,11 @@ impl Search {
                 *r = ((params.lmr_base as f64 + log) / 100.0).max(0.0) as u8;
             }
         }
+        let mut quiet_limits = [0; 64];
+        for (d, limit) in quiet_limits.iter_mut().enumerate() {
+            let grown = (d as f64).powf(params.mcp_power as f64 / 100.0);
+            *limit = params.mcp_base + grown as usize;
+        }
         let mut movegen = MoveGen::default();
         movegen.max_candidates = max_candidates;
         movegen.defend_double_threats = params.double_threat_defence != 0;
@@ -116,6 +128,9 @@ impl Search {
             pv: (0..MAX_PLY).map(|_| Vec::with_capacity(64)).collect(),
             fives: Vec::with_capacity(8),
             lmr,
+            quiet_limits,
+            evals: vec![NO_EVAL; MAX_PLY],
+            skipped: vec![None; MAX_PLY],
             params,
             eval,
             nodes: 0,
@@ -342,14 +357,17 @@ impl Search {
         let threatened = must_block || theirs.open_four > 0;
 
         let key = board.hash();
+        let skipped = self.skipped[ply];
         let mut tt_move = None;
+        let mut tt_hit = None;
         if let Some(entry) = self.tt.probe(key) {
             tt_move = entry.mv.and_then(|code| Point::from_index(code as usize));
             let score = entry.score.to_root_relative(plies);
             let settles = entry.bound.settles(score, alpha, beta);
-            if settles && !pv_node && ply > 0 && entry.depth as i32 >= depth {
+            if settles && !pv_node && ply > 0 && entry.depth as i32 >= depth && skipped.is_none() {
                 return score;
             }
+            tt_hit = Some((score, entry.bound, entry.depth as i32));
         }
 
         let p = self.params;
@@ -361,18 +379,25 @@ impl Search {
         } else {
             evaluate_with(board, self.eval)
         };
+        self.evals[ply] = static_eval;
+        let improving = static_eval != NO_EVAL
+            && ply >= 2
+            && (self.evals[ply - 2] == NO_EVAL || static_eval > self.evals[ply - 2]);
+        let rfp_depth = depth - i32::from(improving && p.rfp_improving != 0);
         if !pv_node
             && !threatened
             && ply > 0
+            && skipped.is_none()
             && depth <= p.rfp_max_depth
             && !beta.is_decided()
-            && static_eval - p.rfp_margin * depth >= beta.value()
+            && static_eval - p.rfp_margin * rfp_depth >= beta.value()
         {
             return Score::heuristic(static_eval);
         }
         if !pv_node
             && !threatened
             && ply > 0
+            && skipped.is_none()
             && depth <= p.razor_max_depth
             && !alpha.is_decided()
             && static_eval + p.razor_margin * depth < alpha.value()
@@ -390,12 +415,55 @@ impl Search {
             }
         }
 
+        // Singular extension, multicut and negative extension of the table's move.
+        let mut tt_extension = 0;
+        if let (Some(mv), Some((tt_score, bound, tt_depth))) = (tt_move, tt_hit) {
+            if p.se_min_depth > 0
+                && ply > 0
+                && skipped.is_none()
+                && !threatened
+                && depth >= p.se_min_depth
+                && matches!(bound, Bound::Lower | Bound::Exact)
+                && tt_depth >= depth - 3
+                && !tt_score.is_decided()
+            {
+                let singular_beta = Score::heuristic(tt_score.value() - p.se_margin * depth);
+                self.skipped[ply] = Some(mv);
+                let score = self.node(
+                    board,
+                    (depth - 1) / 2,
+                    ply,
+                    singular_beta.minus_one(),
+                    singular_beta,
+                    cut_node,
+                );
+                self.skipped[ply] = None;
+                if self.aborted {
+                    return Score::DRAW;
+                }
+                if score < singular_beta {
+                    tt_extension = 1;
+                } else if singular_beta >= beta {
+                    return singular_beta;
+                } else if tt_score >= beta {
+                    tt_extension = -1;
+                }
+            }
+        }
+
         let mut moves = std::mem::take(&mut self.moves[ply]);
         moves.clear();
         self.candidates(board, ply, &mut moves);
-        let mut left_out = self.movegen.truncated;
+        if let Some(mv) = skipped {
+            moves.retain(|&m| m != mv);
+        }
+        let mut left_out = self.movegen.truncated || skipped.is_some();
         if moves.is_empty() {
             self.moves[ply] = moves;
+            if skipped.is_some() {
+                // The table's move was the only one: nothing else comes near it.
+                return -Score::MAX_HEURISTIC;
+            }
             return Score::heuristic(evaluate_with(board, self.eval));
         }
         if let Some(mv) = tt_move {
@@ -413,7 +481,10 @@ impl Search {
             depth - 1
         };
         let prune_quiet = !pv_node && !threatened && ply > 0 && depth <= p.mcp_max_depth;
-        let quiet_limit = p.mcp_base + (depth * depth) as usize;
+        let mut quiet_limit = self.quiet_limits[depth.clamp(0, 63) as usize];
+        if p.mcp_improving != 0 && !improving {
+            quiet_limit /= 2;
+        }
         // Plies taken off the moves after one raised alpha in a PV node.
         let mut raised = 0;
         for (i, &mv) in moves.iter().enumerate() {
@@ -425,9 +496,10 @@ impl Search {
             let new_depth = new_depth - raised;
             board.play(mv);
             let score = if i == 0 {
+                let extension = if Some(mv) == tt_move { tt_extension } else { 0 };
                 -self.node(
                     board,
-                    new_depth,
+                    new_depth + extension,
                     ply + 1,
                     -beta,
                     -alpha,
@@ -437,7 +509,7 @@ impl Search {
                 let mut r = 0;
                 if depth >= p.lmr_min_depth && i >= p.lmr_first_move && !important && !threatened {
                     r = self.lmr[(depth as usize).min(63)][i.min(63)] as i32;
-                    r += i32::from(cut_node) - i32::from(pv_node);
+                    r += p.lmr_cut * i32::from(cut_node) - i32::from(pv_node);
                     r = r.clamp(0, (new_depth - 1).max(0));
                 }
                 let null = -alpha.plus_one();
@@ -477,6 +549,9 @@ impl Search {
         if left_out && matches!(best.forced(), Some(Forced::Loss(_))) {
             // Every searched move loses, but a move left out might not: not a proof.
             best = -Score::MAX_HEURISTIC;
+        }
+        if skipped.is_some() {
+            return best;
         }
         let bound = Bound::of(best, original_alpha, beta);
         self.tt.store(

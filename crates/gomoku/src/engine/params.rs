@@ -30,9 +30,11 @@ pub struct SearchParams {
     pub mcp_base: usize,
     pub mcp_power: u32,
     /// Whether a node that is not improving (its static evaluation no better than two plies
-    /// before) halves its quiet-move budget (1) or not (0).
+    /// before) halves its quiet-move budget (1) or not (0). (match: 1 over 0, +37.5 +- 23.6
+    /// at 10k nodes.)
     pub mcp_improving: u8,
     /// Whether reverse futility takes a ply off the margin's depth at an improving node.
+    /// (match: 1 over 0, +4.3 +- 27.1 at 10k nodes: not worth it.)
     pub rfp_improving: u8,
     /// Aspiration windows from this depth, with this initial half-width.
     pub aspiration_depth: u32,
@@ -70,7 +72,8 @@ pub struct SearchParams {
     /// (a lower bound, searched nearly as deep) is better than every other move by
     /// `se_margin` per ply, it is searched a ply deeper; when another move also beats beta,
     /// the node is cut (multicut); when the table's move alone beats beta, it is searched a
-    /// ply shallower.
+    /// ply shallower. (match: depth 8 over 0, +34.0 +- 25.0 at 10k nodes; margin 8 against
+    /// 2: -6.9 +- 28.1.)
     pub se_min_depth: i32,
     pub se_margin: i32,
 }
@@ -102,7 +105,7 @@ impl Default for SearchParams {
             razor_max_depth: 3,
             razor_margin: 60,
             pv_raise_max_depth: 12,
-            se_min_depth: 0,
+            se_min_depth: 8,
             se_margin: 2,
         }
     }
@@ -199,7 +202,8 @@ mod tests {
                 "stop-shape" => "6",
                 "dt-defence" => "0",
                 "iir-depth" => "7",
-                "mcp-improving" | "rfp-improving" => "1",
+                "mcp-improving" => "0",
+                "rfp-improving" => "1",
                 _ => "7",
             };
             assert_eq!(p.set(key, value), Ok(true), "{key}");

@@ -6,7 +6,11 @@
 //!   be answered);
 //! - the forced reply to a five is searched one ply deeper (it is not a real choice);
 //! - reverse futility pruning, razoring (a node far below alpha only looks at its fours)
-//!   and move-count pruning of quiet moves near the leaves;
+//!   and move-count pruning of quiet moves near the leaves (half as many at a node whose
+//!   static evaluation is not improving on the one two plies up);
+//! - singular extensions: the table's move is searched a ply deeper when no other move comes
+//!   near it, the node is cut when another move also beats beta (multicut), and the table's
+//!   move is searched a ply shallower when it alone beats beta;
 //! - in a PV node, the moves after one that raised alpha a ply shallower;
 //! - late-move reductions of quiet moves (never of a move that makes a four or an open three
 //!   or blocks one, and never while the opponent threatens);
@@ -731,6 +735,17 @@ mod tests {
         assert_eq!(found.score, Score::win_in(3));
         let mv = found.best_move.unwrap().to_human(15);
         assert!(["g8", "k8", "f8", "l8"].contains(&mv.as_str()), "{mv}");
+    }
+
+    #[test]
+    fn deep_searches_with_singular_extensions_keep_proofs_and_repeat() {
+        // Depth 10 reaches the singular-extension depth (8) below the root.
+        let moves = "h8 i9 j8 k8 i7 k9 j6 k5";
+        let a = search(moves, Rule::Freestyle, depth(10), &[]);
+        let b = search(moves, Rule::Freestyle, depth(10), &[]);
+        assert_eq!((a.best_move, a.score, a.nodes), (b.best_move, b.score, b.nodes));
+        let won = search("h8 a1 i8 a3 j8 a5", Rule::Freestyle, depth(10), &[]);
+        assert_eq!(won.score, Score::win_in(3));
     }
 
     #[test]

@@ -43,6 +43,7 @@ fn parse_terms(s: &str) -> Result<PolicyTerms, String> {
         near: false,
         combo: false,
         local: false,
+        state: false,
     };
     for name in s.split(',').map(str::trim).filter(|n| !n.is_empty()) {
         match name {
@@ -50,7 +51,12 @@ fn parse_terms(s: &str) -> Result<PolicyTerms, String> {
             "near" => t.near = true,
             "combo" => t.combo = true,
             "local" => t.local = true,
-            _ => return Err(format!("\"{name}\" is not codes, near, combo or local")),
+            "state" => t.state = true,
+            _ => {
+                return Err(format!(
+                    "\"{name}\" is not codes, near, combo, local or state"
+                ))
+            }
         }
     }
     Ok(t)
@@ -86,9 +92,10 @@ pub struct TuneArgs {
     /// copied unchanged from `--weights` (default: the embedded ones).
     #[arg(long)]
     pub policy_only: bool,
-    /// The policy's tables the fit may move, comma-separated from codes, near, combo, local
+    /// The policy's tables the fit may move, comma-separated from codes, near, combo, local,
+    /// state
     /// (the others stay 0; for measuring what each is worth).
-    #[arg(long, default_value = "codes,near,combo,local", value_parser = parse_terms)]
+    #[arg(long, default_value = "codes,near,combo,local,state", value_parser = parse_terms)]
     pub policy_terms: PolicyTerms,
     #[arg(long, default_value_t = FitConfig::default().epochs)]
     pub epochs: usize,
@@ -262,6 +269,7 @@ fn policy_only(
         ("near", t.near),
         ("combo", t.combo),
         ("local", t.local),
+        ("state", t.state),
     ]
     .iter()
     .filter(|(_, on)| *on)

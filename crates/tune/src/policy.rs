@@ -4,7 +4,7 @@
 use crate::data::Sample;
 use wuzi_gomoku::eval::{
     Policy, PolicyContext, ATTACK, CODES, COMBOS, DEFENCE, LAST_THEM, LAST_US, LOCAL, MAX_VALUE,
-    NEARS,
+    NEARS, STATE_ENTRIES,
 };
 use wuzi_gomoku::{ordered_candidates, EvalKind, Rule, Weights};
 
@@ -61,7 +61,7 @@ pub fn policy_stats(
 }
 
 /// The policy's terms, each one index into its parameters per candidate.
-const TERMS: usize = 6;
+const TERMS: usize = 8;
 
 /// Which of the policy's tables a fit may move (the others stay 0).
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
@@ -74,6 +74,8 @@ pub struct PolicyTerms {
     pub combo: bool,
     /// The stones around the point.
     pub local: bool,
+    /// The threat state by class tables.
+    pub state: bool,
 }
 
 impl Default for PolicyTerms {
@@ -83,6 +85,7 @@ impl Default for PolicyTerms {
             near: true,
             combo: true,
             local: true,
+            state: true,
         }
     }
 }
@@ -109,7 +112,8 @@ const NEAR_THEM_AT: usize = 2 * CODES;
 const NEAR_US_AT: usize = NEAR_THEM_AT + NEARS;
 const COMBO_AT: usize = NEAR_US_AT + NEARS;
 const LOCAL_AT: usize = COMBO_AT + COMBOS;
-const PER_COLOUR: usize = LOCAL_AT + LOCAL;
+const STATE_AT: usize = LOCAL_AT + LOCAL;
+const PER_COLOUR: usize = STATE_AT + 2 * STATE_ENTRIES;
 const POLICY_PARAMS: usize = 2 * PER_COLOUR;
 /// Integer policy units per unit of log-odds.
 const POLICY_UNIT: f64 = 100.0;
@@ -120,7 +124,8 @@ fn fitted(terms: PolicyTerms, i: usize) -> bool {
         i if i < NEAR_THEM_AT => terms.codes,
         i if i < COMBO_AT => terms.near,
         i if i < LOCAL_AT => terms.combo,
-        _ => terms.local,
+        i if i < STATE_AT => terms.local,
+        _ => terms.state,
     }
 }
 
@@ -132,7 +137,11 @@ fn entry(policy: &mut Policy, i: usize) -> &mut i32 {
         i if i < NEAR_US_AT => &mut policy.near[c][LAST_THEM][i - NEAR_THEM_AT],
         i if i < COMBO_AT => &mut policy.near[c][LAST_US][i - NEAR_US_AT],
         i if i < LOCAL_AT => &mut policy.combo[c][i - COMBO_AT],
-        i => &mut policy.local[c][i - LOCAL_AT],
+        i if i < STATE_AT => &mut policy.local[c][i - LOCAL_AT],
+        i => {
+            let i = i - STATE_AT;
+            &mut policy.state[c][i / STATE_ENTRIES][i % STATE_ENTRIES]
+        }
     }
 }
 
@@ -181,6 +190,8 @@ fn choices(samples: &[Sample], rule: Rule, min_stones: usize) -> Vec<Choice> {
                     base + NEAR_US_AT + f.near[LAST_US],
                     base + COMBO_AT + f.combo,
                     base + LOCAL_AT + f.local,
+                    base + STATE_AT + ATTACK * STATE_ENTRIES + f.state[ATTACK],
+                    base + STATE_AT + DEFENCE * STATE_ENTRIES + f.state[DEFENCE],
                 ]
                 .map(|i| i as u16)
             })

@@ -7,12 +7,15 @@
 //! - `near[LAST_THEM][where it is from the opponent's last move][class of their code]` and
 //!   `near[LAST_US][... from our own last move][class of our code]`: the reply to a move is
 //!   most often near it, and a block near it (or a follow-up near ours) more so;
-//! - `local[stones of ours][stones of theirs]` in the eight points around it (0 to 4+ each).
+//! - `local[stones of ours][stones of theirs]` in the eight points around it (0 to 4+ each);
+//! - `state[ATTACK][threat state][class of our code]` and `state[DEFENCE][...][class of
+//!   theirs]`, where the threat state is what each side could make next anywhere (an open
+//!   four, a four, an open three, nothing): whether attack or defence matters more.
 //!
 //! Every term is one table lookup, so ordering stays cheap at every node of the search.
 
 use super::codes::{CODES, SHAPES};
-use crate::board::Board;
+use crate::board::{Board, ThreatCounts};
 use crate::notation::Point;
 use crate::pattern::Shape;
 use crate::pattern::REACH;
@@ -38,6 +41,10 @@ pub const CLASSES: usize = 28;
 pub const COMBOS: usize = CLASSES * CLASSES;
 /// Entries of a `near` table: `near index * CLASSES + class`.
 pub const NEARS: usize = NEAR * CLASSES;
+/// Threat states: [`threat_level`] of ours times 4 plus theirs.
+pub const STATES: usize = 16;
+/// Entries of a `state` table: `threat state * CLASSES + class`.
+pub const STATE_ENTRIES: usize = STATES * CLASSES;
 /// Entries of a `local` table: `min(our stones, 4) * 5 + min(theirs, 4)` around the point.
 pub const LOCAL: usize = 25;
 
@@ -73,6 +80,19 @@ pub fn class_of(code: usize) -> usize {
     CLASS[code] as usize
 }
 
+/// What a colour could make next anywhere: 3 an open four, 2 a four, 1 an open three, 0
+/// less.
+#[inline(always)]
+pub fn threat_level(t: ThreatCounts) -> usize {
+    if t.open_four > 0 {
+        3
+    } else if t.four > 0 {
+        2
+    } else {
+        usize::from(t.open_three > 0)
+    }
+}
+
 /// Where `p` is from the move `last` (see [`NEAR`]).
 #[inline(always)]
 pub fn near_index(p: Point, last: Point) -> usize {
@@ -94,6 +114,8 @@ pub struct Policy {
     pub combo: [[i32; COMBOS]; 2],
     /// `[colour to move][local index]`.
     pub local: [[i32; LOCAL]; 2],
+    /// `[colour to move][ATTACK or DEFENCE][threat state * CLASSES + class]`.
+    pub state: [[[i32; STATE_ENTRIES]; 2]; 2],
 }
 
 impl Policy {
@@ -104,6 +126,7 @@ impl Policy {
             near: [[[0; NEARS]; 2]; 2],
             combo: [[0; COMBOS]; 2],
             local: [[0; LOCAL]; 2],
+            state: [[[0; STATE_ENTRIES]; 2]; 2],
         }
     }
 }
@@ -116,6 +139,7 @@ pub struct PolicyFeatures {
     pub near: [usize; 2],
     pub combo: usize,
     pub local: usize,
+    pub state: [usize; 2],
 }
 
 /// The per-position part of the policy's reading: the colours and the last moves.
@@ -124,6 +148,8 @@ pub struct PolicyContext {
     me: Player,
     them: Player,
     last: [Option<Point>; 2],
+    /// The threat state times [`CLASSES`].
+    state: usize,
 }
 
 impl PolicyContext {
@@ -144,7 +170,14 @@ impl PolicyContext {
                 last[k] = Some(p);
             }
         }
-        PolicyContext { me, them, last }
+        let state =
+            (threat_level(board.threats(me)) * 4 + threat_level(board.threats(them))) * CLASSES;
+        PolicyContext {
+            me,
+            them,
+            last,
+            state,
+        }
     }
 
     /// The colour to move.
@@ -175,6 +208,7 @@ impl PolicyContext {
             near: [near[LAST_THEM] + cd, near[LAST_US] + ca],
             combo: ca * CLASSES + cd,
             local: ours.min(4) as usize * 5 + theirs.min(4) as usize,
+            state: [self.state + ca, self.state + cd],
         }
     }
 
@@ -189,6 +223,8 @@ impl PolicyContext {
             + policy.near[c][LAST_US][f.near[LAST_US]]
             + policy.combo[c][f.combo]
             + policy.local[c][f.local]
+            + policy.state[c][ATTACK][f.state[ATTACK]]
+            + policy.state[c][DEFENCE][f.state[DEFENCE]]
     }
 }
 

@@ -13,12 +13,13 @@
 //!                             (index: a code); black-near-them, black-near-us,
 //!                             white-near-them, white-near-us (index below 224), black-combo,
 //!                             white-combo (index below 784), black-local, white-local
-//!                             (index below 25)
+//!                             (index below 25), black-state-attack, black-state-defence,
+//!                             white-state-attack, white-state-defence (index below 448)
 //! ```
 //! The tables from `black-attack` on are the move-ordering policy, by the colour to move.
 //! Entries not listed are worth 0. Version 1 files (no near or combo tables) still load.
 use super::codes::{renju_black_dead, shapes_of, CODES};
-use super::policy::{Policy, CLASSES, COMBOS, LOCAL, NEARS};
+use super::policy::{Policy, CLASSES, COMBOS, LOCAL, NEARS, STATE_ENTRIES};
 use crate::rules::Rule;
 use std::fmt::Write as _;
 use std::sync::OnceLock;
@@ -27,7 +28,7 @@ use std::sync::OnceLock;
 pub const MOVER: usize = 0;
 /// ... and while the other colour is to move.
 pub const WAITER: usize = 1;
-const TABLE_NAMES: [&str; 16] = [
+const TABLE_NAMES: [&str; 20] = [
     "black-mover",
     "black-waiter",
     "white-mover",
@@ -44,6 +45,10 @@ const TABLE_NAMES: [&str; 16] = [
     "white-combo",
     "black-local",
     "white-local",
+    "black-state-attack",
+    "black-state-defence",
+    "white-state-attack",
+    "white-state-defence",
 ];
 
 /// How many entries table `t` of [`TABLE_NAMES`] has.
@@ -52,7 +57,8 @@ fn table_len(t: usize) -> usize {
         0..=7 => CODES,
         8..=11 => NEARS,
         12..=13 => COMBOS,
-        _ => LOCAL,
+        14..=15 => LOCAL,
+        _ => STATE_ENTRIES,
     }
 }
 /// Values beyond this are refused: a point worth more than a five means a broken fit.
@@ -195,7 +201,13 @@ impl Weights {
                             i % CLASSES
                         )
                     }
-                    _ => format!("{} of ours, {} of theirs around", i / 5, i % 5),
+                    14..=15 => format!("{} of ours, {} of theirs around", i / 5, i % 5),
+                    _ => format!(
+                        "threat level ours {}, theirs {}, class {}",
+                        i / CLASSES / 4,
+                        i / CLASSES % 4,
+                        i % CLASSES
+                    ),
                 };
                 let _ = writeln!(s, "{name} {i} {v} # {what}");
             }
@@ -210,7 +222,8 @@ impl Weights {
             4..=7 => &mut self.policy.codes[(t - 4) / 2][t % 2][i],
             8..=11 => &mut self.policy.near[(t - 8) / 2][t % 2][i],
             12..=13 => &mut self.policy.combo[t - 12][i],
-            _ => &mut self.policy.local[t - 14][i],
+            14..=15 => &mut self.policy.local[t - 14][i],
+            _ => &mut self.policy.state[(t - 16) / 2][t % 2][i],
         }
     }
 }
@@ -272,6 +285,7 @@ mod tests {
         w.policy.near[0][LAST_US][7] = -12;
         w.policy.combo[1][COMBOS - 1] = 5;
         w.policy.local[0][24] = 7;
+        w.policy.state[1][DEFENCE][447] = -2;
         let text = w.to_text("test");
         assert_eq!(Weights::parse(&text), Ok(w));
         let old = "wuzi-weights 1\nrule renju\ntempo 0 0\nwhite-attack 7 3";
@@ -281,6 +295,7 @@ mod tests {
             "wuzi-weights 3\nrule renju\ntempo 0 0",
             "wuzi-weights 2\nrule renju\ntempo 0 0\nblack-near-us 224 1",
             "wuzi-weights 2\nrule renju\ntempo 0 0\nwhite-local 25 1",
+            "wuzi-weights 2\nrule renju\ntempo 0 0\nwhite-state-defence 448 1",
             "wuzi-weights 2\nrule renju\ntempo 0 0\nwhite-combo 784 1",
             "wuzi-weights 1\nrule go\ntempo 0 0",
             "wuzi-weights 1\nrule renju\ntempo 0",

@@ -7,7 +7,7 @@
 //! - `near[LAST_THEM][where it is from the opponent's last move][class of their code]` and
 //!   `near[LAST_US][... from our own last move][class of our code]`: the reply to a move is
 //!   most often near it, and a block near it (or a follow-up near ours) more so;
-//! - `local[stones of ours][stones of theirs]` in the eight points around it (0 to 4+ each);
+//! - `local[stones of ours][stones of theirs]` within two of it (0 to 6+ each);
 //! - `state[ATTACK][threat state][class of our code]` and `state[DEFENCE][...][class of
 //!   theirs]`, where the threat state is what each side could make next anywhere (an open
 //!   four, a four, an open three, nothing): whether attack or defence matters more.
@@ -45,8 +45,9 @@ pub const NEARS: usize = NEAR * CLASSES;
 pub const STATES: usize = 16;
 /// Entries of a `state` table: `threat state * CLASSES + class`.
 pub const STATE_ENTRIES: usize = STATES * CLASSES;
-/// Entries of a `local` table: `min(our stones, 4) * 5 + min(theirs, 4)` around the point.
-pub const LOCAL: usize = 25;
+/// Entries of a `local` table: `min(our stones, 6) * 7 + min(theirs, 6)` in the 5x5 square
+/// around the point.
+pub const LOCAL: usize = 49;
 
 /// The category of a shape for [`CLASSES`].
 const fn category(s: u8) -> u8 {
@@ -194,11 +195,11 @@ impl PolicyContext {
         let near = self
             .last
             .map(|l| l.map_or(NEAR_NONE, |l| near_index(p, l)) * CLASSES);
-        // The stones around p, row by row from the row bitboards.
+        // The stones in the 5x5 square around p, row by row from the row bitboards.
         let (x, y) = (p.x(), p.y());
         let (mut ours, mut theirs) = (0, 0);
-        for row in y.saturating_sub(1)..(y + 2).min(board.size()) {
-            let window = |c: Player| (board.bits[c.index()][0][row] >> (x + REACH - 1)) & 7;
+        for row in y.saturating_sub(2)..(y + 3).min(board.size()) {
+            let window = |c: Player| (board.bits[c.index()][0][row] >> (x + REACH - 2)) & 31;
             ours += window(self.me).count_ones();
             theirs += window(self.them).count_ones();
         }
@@ -207,7 +208,7 @@ impl PolicyContext {
             defence,
             near: [near[LAST_THEM] + cd, near[LAST_US] + ca],
             combo: ca * CLASSES + cd,
-            local: ours.min(4) as usize * 5 + theirs.min(4) as usize,
+            local: ours.min(6) as usize * 7 + theirs.min(6) as usize,
             state: [self.state + ca, self.state + cd],
         }
     }
@@ -261,7 +262,7 @@ mod tests {
         let f = ctx.features(&board, Point::new(9, 7));
         assert_eq!(f.near[LAST_THEM] / CLASSES, 4);
         assert_eq!(f.near[LAST_US] / CLASSES, 1);
-        // Around j8: their i8, nothing of ours.
-        assert_eq!(f.local, 1);
+        // Within two of j8: their h8 and i8, our h9.
+        assert_eq!(f.local, 7 + 2);
     }
 }

@@ -13,7 +13,7 @@
 //!                             (index: a code); black-near-them, black-near-us,
 //!                             white-near-them, white-near-us (index below 224), black-combo,
 //!                             white-combo (index below 784), black-local, white-local
-//!                             (index below 25), black-state-attack, black-state-defence,
+//!                             (index below 49), black-state-attack, black-state-defence,
 //!                             white-state-attack, white-state-defence (index below 448)
 //! ```
 //! The tables from `black-attack` on are the move-ordering policy, by the colour to move.
@@ -201,7 +201,7 @@ impl Weights {
                             i % CLASSES
                         )
                     }
-                    14..=15 => format!("{} of ours, {} of theirs around", i / 5, i % 5),
+                    14..=15 => format!("{} of ours, {} of theirs around", i / 7, i % 7),
                     _ => format!(
                         "threat level ours {}, theirs {}, class {}",
                         i / CLASSES / 4,
@@ -284,7 +284,7 @@ mod tests {
         w.policy.codes[1][DEFENCE][1000] = 300;
         w.policy.near[0][LAST_US][7] = -12;
         w.policy.combo[1][COMBOS - 1] = 5;
-        w.policy.local[0][24] = 7;
+        w.policy.local[0][48] = 7;
         w.policy.state[1][DEFENCE][447] = -2;
         let text = w.to_text("test");
         assert_eq!(Weights::parse(&text), Ok(w));
@@ -294,7 +294,7 @@ mod tests {
             "",
             "wuzi-weights 3\nrule renju\ntempo 0 0",
             "wuzi-weights 2\nrule renju\ntempo 0 0\nblack-near-us 224 1",
-            "wuzi-weights 2\nrule renju\ntempo 0 0\nwhite-local 25 1",
+            "wuzi-weights 2\nrule renju\ntempo 0 0\nwhite-local 49 1",
             "wuzi-weights 2\nrule renju\ntempo 0 0\nwhite-state-defence 448 1",
             "wuzi-weights 2\nrule renju\ntempo 0 0\nwhite-combo 784 1",
             "wuzi-weights 1\nrule go\ntempo 0 0",

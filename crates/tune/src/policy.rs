@@ -106,8 +106,8 @@ pub struct PolicyFit {
     pub policy: Policy,
 }
 
-// Parameters per colour to move: attack codes, defence codes, near the opponent's last move,
-// near ours, combos.
+// Parameters per colour to move, in this order: attack codes, defence codes, near the
+// opponent's last move, near ours, combos, local, state (attack, defence).
 const NEAR_THEM_AT: usize = 2 * CODES;
 const NEAR_US_AT: usize = NEAR_THEM_AT + NEARS;
 const COMBO_AT: usize = NEAR_US_AT + NEARS;

@@ -8,7 +8,7 @@ use std::time::Instant;
 use wuzi_gomoku::{EvalKind, Rule, Weights};
 use wuzi_tune::data::parse_all;
 use wuzi_tune::fit::{fit, FitConfig};
-use wuzi_tune::policy::{fit_policy, policy_stats};
+use wuzi_tune::policy::{fit_policy, policy_stats, PolicyTerms};
 use wuzi_tune::selfplay::{selfplay, SelfplayConfig};
 use wuzi_tune::swing::swing;
 
@@ -37,6 +37,31 @@ fn parse_eval(s: &str) -> Result<EvalKind, String> {
     s.parse()
 }
 
+fn parse_terms(s: &str) -> Result<PolicyTerms, String> {
+    let mut t = PolicyTerms {
+        codes: false,
+        near: false,
+        combo: false,
+        local: false,
+        state: false,
+    };
+    for name in s.split(',').map(str::trim).filter(|n| !n.is_empty()) {
+        match name {
+            "codes" => t.codes = true,
+            "near" => t.near = true,
+            "combo" => t.combo = true,
+            "local" => t.local = true,
+            "state" => t.state = true,
+            _ => {
+                return Err(format!(
+                    "\"{name}\" is not codes, near, combo, local or state"
+                ))
+            }
+        }
+    }
+    Ok(t)
+}
+
 #[derive(Args, Debug)]
 pub struct TuneArgs {
     /// Data written by `wuzi selfplay`.
@@ -59,9 +84,19 @@ pub struct TuneArgs {
     /// Milliseconds per position for `--swing`.
     #[arg(long, default_value_t = 1000)]
     pub swing_ms: u64,
-    /// The weights the learned ordering reads (default: the embedded ones).
+    /// The weights the learned ordering reads (default: the embedded ones); with
+    /// `--policy-only`, the weights whose evaluation tables are kept.
     #[arg(long)]
     pub weights: Option<PathBuf>,
+    /// Fit only the move-ordering policy; the evaluation tables (and the file's header) are
+    /// copied unchanged from `--weights` (default: the embedded ones).
+    #[arg(long)]
+    pub policy_only: bool,
+    /// The policy's tables the fit may move, comma-separated from codes, near, combo, local,
+    /// state
+    /// (the others stay 0; for measuring what each is worth).
+    #[arg(long, default_value = "codes,near,combo,local,state", value_parser = parse_terms)]
+    pub policy_terms: PolicyTerms,
     #[arg(long, default_value_t = FitConfig::default().epochs)]
     pub epochs: usize,
     /// Adam's step in evaluation units.
@@ -134,6 +169,9 @@ pub fn run_tune(args: &TuneArgs) -> Result<String, String> {
         return Ok(report.trim_end().to_string());
     }
     let out = args.out.clone().ok_or("--out is required to fit")?;
+    if args.policy_only {
+        return policy_only(args, &samples, &out, start);
+    }
     let config = FitConfig {
         epochs: args.epochs,
         rate: args.rate,
@@ -146,7 +184,13 @@ pub fn run_tune(args: &TuneArgs) -> Result<String, String> {
             eprintln!("epoch {epoch}: train loss {loss:.5}");
         }
     })?;
-    let policy = fit_policy(&samples, args.rule, config.epochs, MIDDLE_GAME_STONES);
+    let policy = fit_policy(
+        &samples,
+        args.rule,
+        config.epochs,
+        MIDDLE_GAME_STONES,
+        args.policy_terms,
+    );
     let mut weights = r.weights.clone();
     weights.policy = policy.policy;
     let report = format!(
@@ -175,6 +219,77 @@ pub fn run_tune(args: &TuneArgs) -> Result<String, String> {
         config.l2
     );
     std::fs::write(&out, weights.to_text(&header))
+        .map_err(|e| format!("cannot write {}: {e}", out.display()))?;
+    Ok(format!("{report}\nweights written to {}", out.display()))
+}
+
+/// `tune --policy-only`: the policy refitted, the evaluation tables kept bit for bit.
+fn policy_only(
+    args: &TuneArgs,
+    samples: &[wuzi_tune::data::Sample],
+    out: &std::path::Path,
+    start: Instant,
+) -> Result<String, String> {
+    let (mut weights, old_header) = match &args.weights {
+        None => (
+            wuzi_gomoku::eval::embedded_weights(args.rule).clone(),
+            String::from("(evaluation: the embedded weights)"),
+        ),
+        Some(path) => {
+            let text = std::fs::read_to_string(path)
+                .map_err(|e| format!("cannot read {}: {e}", path.display()))?;
+            let w = Weights::parse(&text).map_err(|e| format!("{}: {e}", path.display()))?;
+            let header: Vec<&str> = text
+                .lines()
+                .take_while(|l| l.starts_with('#'))
+                .map(|l| l.trim_start_matches('#').trim())
+                .filter(|l| !l.starts_with("policy"))
+                .collect();
+            (w, header.join("\n"))
+        }
+    };
+    if weights.rule != args.rule {
+        return Err(format!(
+            "the weights are for {}, not {}",
+            weights.rule.name(),
+            args.rule.name()
+        ));
+    }
+    let policy = fit_policy(
+        samples,
+        args.rule,
+        args.epochs,
+        MIDDLE_GAME_STONES,
+        args.policy_terms,
+    );
+    weights.policy = policy.policy;
+    let t = args.policy_terms;
+    let terms: Vec<&str> = [
+        ("codes", t.codes),
+        ("near", t.near),
+        ("combo", t.combo),
+        ("local", t.local),
+        ("state", t.state),
+    ]
+    .iter()
+    .filter(|(_, on)| *on)
+    .map(|(n, _)| *n)
+    .collect();
+    let report = format!(
+        "policy: {} positions, loss (cross-entropy of the chosen move) {:.4} -> {:.4}, fitted in {:.0} s",
+        policy.positions,
+        policy.loss.0,
+        policy.loss.1,
+        start.elapsed().as_secs_f64()
+    );
+    let header = format!(
+        "{old_header}\npolicy refitted alone: wuzi tune --data {} --rule {} --policy-only --epochs {} --policy-terms {}\n{report}",
+        args.data.display(),
+        args.rule.name(),
+        args.epochs,
+        terms.join(",")
+    );
+    std::fs::write(out, weights.to_text(&header))
         .map_err(|e| format!("cannot write {}: {e}", out.display()))?;
     Ok(format!("{report}\nweights written to {}", out.display()))
 }

@@ -7,7 +7,7 @@
 //! it denies the opponent (defence).
 
 use crate::board::Board;
-use crate::eval::{EvalKind, ATTACK, DEFENCE};
+use crate::eval::{EvalKind, PolicyContext};
 use crate::notation::{Point, MAX_SIZE};
 use crate::pattern::{Shape, REACH};
 use wuzi_search::Player;
@@ -217,10 +217,10 @@ impl MoveGen {
                 }
             }
             EvalKind::Learned => {
-                let policy = &board.weights().policy[me.index()];
+                let policy = &board.weights().policy;
+                let context = PolicyContext::new(board);
                 for &p in out.iter() {
-                    self.priorities[p.index()] =
-                        policy[ATTACK][board.code(p, me)] + policy[DEFENCE][board.code(p, them)];
+                    self.priorities[p.index()] = context.priority(policy, board, p);
                 }
             }
         }

@@ -2,7 +2,10 @@
 //! line continues the same game, where the move the search chose ranks in the ordering.
 
 use crate::data::Sample;
-use wuzi_gomoku::eval::{code_of, ATTACK, CODES, DEFENCE, MAX_VALUE};
+use wuzi_gomoku::eval::{
+    Policy, PolicyContext, ATTACK, CODES, COMBOS, DEFENCE, LAST_THEM, LAST_US, LOCAL, MAX_VALUE,
+    NEARS, STATE_ENTRIES,
+};
 use wuzi_gomoku::{ordered_candidates, EvalKind, Rule, Weights};
 
 /// Positions counted and how often the chosen move was among the first 1, 3 and 8.
@@ -57,10 +60,40 @@ pub fn policy_stats(
     stats
 }
 
-/// One position for the policy fit: per candidate its (attack, defence) parameter indices,
-/// and which candidate the search chose.
+/// The policy's terms, each one index into its parameters per candidate.
+const TERMS: usize = 8;
+
+/// Which of the policy's tables a fit may move (the others stay 0).
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub struct PolicyTerms {
+    /// The attack and defence tables of the codes.
+    pub codes: bool,
+    /// The distances from the last moves.
+    pub near: bool,
+    /// The attack class by defence class table.
+    pub combo: bool,
+    /// The stones around the point.
+    pub local: bool,
+    /// The threat state by class tables.
+    pub state: bool,
+}
+
+impl Default for PolicyTerms {
+    fn default() -> Self {
+        PolicyTerms {
+            codes: true,
+            near: true,
+            combo: true,
+            local: true,
+            state: true,
+        }
+    }
+}
+
+/// One position for the policy fit: per candidate its parameter indices (one per term), and
+/// which candidate the search chose.
 struct Choice {
-    candidates: Vec<(u16, u16)>,
+    candidates: Vec<[u16; TERMS]>,
     chosen: usize,
 }
 
@@ -69,13 +102,48 @@ struct Choice {
 pub struct PolicyFit {
     pub positions: usize,
     pub loss: (f64, f64),
-    /// `[colour to move][ATTACK or DEFENCE][code]`, in hundredths of a log-odds unit.
-    pub policy: [[[i32; CODES]; 2]; 2],
+    /// In hundredths of a log-odds unit.
+    pub policy: Policy,
 }
 
-const POLICY_PARAMS: usize = 4 * CODES;
+// Parameters per colour to move, in this order: attack codes, defence codes, near the
+// opponent's last move, near ours, combos, local, state (attack, defence).
+const NEAR_THEM_AT: usize = 2 * CODES;
+const NEAR_US_AT: usize = NEAR_THEM_AT + NEARS;
+const COMBO_AT: usize = NEAR_US_AT + NEARS;
+const LOCAL_AT: usize = COMBO_AT + COMBOS;
+const STATE_AT: usize = LOCAL_AT + LOCAL;
+const PER_COLOUR: usize = STATE_AT + 2 * STATE_ENTRIES;
+const POLICY_PARAMS: usize = 2 * PER_COLOUR;
 /// Integer policy units per unit of log-odds.
 const POLICY_UNIT: f64 = 100.0;
+
+/// Whether the parameter `i` (within a colour's block) belongs to a term in `terms`.
+fn fitted(terms: PolicyTerms, i: usize) -> bool {
+    match i % PER_COLOUR {
+        i if i < NEAR_THEM_AT => terms.codes,
+        i if i < COMBO_AT => terms.near,
+        i if i < LOCAL_AT => terms.combo,
+        i if i < STATE_AT => terms.local,
+        _ => terms.state,
+    }
+}
+
+/// The value of parameter `i` in `policy`.
+fn entry(policy: &mut Policy, i: usize) -> &mut i32 {
+    let (c, i) = (i / PER_COLOUR, i % PER_COLOUR);
+    match i {
+        i if i < NEAR_THEM_AT => &mut policy.codes[c][i / CODES][i % CODES],
+        i if i < NEAR_US_AT => &mut policy.near[c][LAST_THEM][i - NEAR_THEM_AT],
+        i if i < COMBO_AT => &mut policy.near[c][LAST_US][i - NEAR_US_AT],
+        i if i < LOCAL_AT => &mut policy.combo[c][i - COMBO_AT],
+        i if i < STATE_AT => &mut policy.local[c][i - LOCAL_AT],
+        i => {
+            let i = i - STATE_AT;
+            &mut policy.state[c][i / STATE_ENTRIES][i % STATE_ENTRIES]
+        }
+    }
+}
 
 /// Consecutive samples of one game under `rule`: a position with at least `min_stones` stones
 /// and the one after the move the engine chose there.
@@ -101,8 +169,7 @@ fn choices(samples: &[Sample], rule: Rule, min_stones: usize) -> Vec<Choice> {
     let mut out = Vec::new();
     for (a, b) in next_positions(samples, rule, min_stones) {
         let mut board = a.board();
-        let me = board.side_to_move();
-        let them = me.opponent();
+        let context = PolicyContext::new(&board);
         ordered_candidates(&mut board, EvalKind::Classic, &mut out);
         let chosen = b.moves[a.moves.len()];
         let Some(chosen) = out.iter().position(|&p| p == chosen) else {
@@ -111,13 +178,22 @@ fn choices(samples: &[Sample], rule: Rule, min_stones: usize) -> Vec<Choice> {
         if out.len() < 2 {
             continue;
         }
-        let base = me.index() * 2 * CODES;
+        let base = context.me().index() * PER_COLOUR;
         let candidates = out
             .iter()
             .map(|&p| {
-                let attack = base + ATTACK * CODES + code_of(board.shapes(p, me));
-                let defence = base + DEFENCE * CODES + code_of(board.shapes(p, them));
-                (attack as u16, defence as u16)
+                let f = context.features(&board, p);
+                [
+                    base + ATTACK * CODES + f.attack,
+                    base + DEFENCE * CODES + f.defence,
+                    base + NEAR_THEM_AT + f.near[LAST_THEM],
+                    base + NEAR_US_AT + f.near[LAST_US],
+                    base + COMBO_AT + f.combo,
+                    base + LOCAL_AT + f.local,
+                    base + STATE_AT + ATTACK * STATE_ENTRIES + f.state[ATTACK],
+                    base + STATE_AT + DEFENCE * STATE_ENTRIES + f.state[DEFENCE],
+                ]
+                .map(|i| i as u16)
             })
             .collect();
         list.push(Choice { candidates, chosen });
@@ -130,7 +206,7 @@ fn choice_loss(c: &Choice, w: &[f64], probs: &mut Vec<f64>) -> f64 {
     probs.extend(
         c.candidates
             .iter()
-            .map(|&(a, d)| w[a as usize] + w[d as usize]),
+            .map(|t| t.iter().map(|&i| w[i as usize]).sum::<f64>()),
     );
     let max = probs.iter().cloned().fold(f64::MIN, f64::max);
     let chosen = probs[c.chosen];
@@ -144,8 +220,14 @@ fn choice_loss(c: &Choice, w: &[f64], probs: &mut Vec<f64>) -> f64 {
 }
 
 /// Fits the policy tables by softmax regression of the search's chosen move over the
-/// engine's candidates (Adam, full batch, from zero).
-pub fn fit_policy(samples: &[Sample], rule: Rule, epochs: usize, min_stones: usize) -> PolicyFit {
+/// engine's candidates (Adam, full batch, from zero), moving only the tables of `terms`.
+pub fn fit_policy(
+    samples: &[Sample],
+    rule: Rule,
+    epochs: usize,
+    min_stones: usize,
+    terms: PolicyTerms,
+) -> PolicyFit {
     let list = choices(samples, rule, min_stones);
     let mut w = vec![0.0; POLICY_PARAMS];
     let (mut m, mut v) = (vec![0.0; POLICY_PARAMS], vec![0.0; POLICY_PARAMS]);
@@ -161,13 +243,14 @@ pub fn fit_policy(samples: &[Sample], rule: Rule, epochs: usize, min_stones: usi
         grad.iter_mut().for_each(|g| *g = 0.0);
         for c in &list {
             choice_loss(c, &w, &mut probs);
-            for (j, &(a, d)) in c.candidates.iter().enumerate() {
+            for (j, t) in c.candidates.iter().enumerate() {
                 let g = (probs[j] - if j == c.chosen { 1.0 } else { 0.0 }) / n;
-                grad[a as usize] += g;
-                grad[d as usize] += g;
+                for &i in t {
+                    grad[i as usize] += g;
+                }
             }
         }
-        for i in 0..POLICY_PARAMS {
+        for i in (0..POLICY_PARAMS).filter(|&i| fitted(terms, i)) {
             let g = grad[i] + l2 * w[i];
             m[i] = b1 * m[i] + (1.0 - b1) * g;
             v[i] = b2 * v[i] + (1.0 - b2) * g * g;
@@ -176,12 +259,12 @@ pub fn fit_policy(samples: &[Sample], rule: Rule, epochs: usize, min_stones: usi
             w[i] -= rate * mh / (vh.sqrt() + eps);
         }
     }
-    let mut policy = [[[0; CODES]; 2]; 2];
+    let mut policy = Policy::zero();
     for (i, x) in w.iter_mut().enumerate() {
         let q = (*x * POLICY_UNIT)
             .round()
             .clamp(-(MAX_VALUE as f64), MAX_VALUE as f64);
-        policy[i / (2 * CODES)][i / CODES % 2][i % CODES] = q as i32;
+        *entry(&mut policy, i) = q as i32;
         *x = q / POLICY_UNIT;
     }
     let after = loss_of(&w, &mut probs);

@@ -79,7 +79,7 @@ pub fn code_of(shapes: [Shape; 4]) -> usize {
 
 /// `SHAPES[code]`: the sorted four shapes of each code (the inverse of `CODE` on sorted keys),
 /// built at compile time so weights loading does not scan every key.
-static SHAPES: [[u8; 4]; CODES] = {
+pub(crate) static SHAPES: [[u8; 4]; CODES] = {
     let mut t = [[0u8; 4]; CODES];
     let mut next = 0;
     let n = SHAPE_COUNT as u8;

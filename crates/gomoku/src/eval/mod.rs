@@ -7,14 +7,17 @@
 mod classic;
 mod codes;
 mod learned;
+mod policy;
 mod weights;
 
 pub use codes::{code_of, renju_black_dead, shapes_of, CODES};
 pub(crate) use codes::{code_of_key, key_of, KEY_STEP};
 pub use learned::{features, learned_from_scratch, Feature};
-pub use weights::{
-    embedded as embedded_weights, Weights, ATTACK, DEFENCE, MAX_VALUE, MOVER, WAITER,
+pub use policy::{
+    class_of, near_index, threat_level, Policy, PolicyContext, PolicyFeatures, ATTACK, CLASSES,
+    COMBOS, DEFENCE, LAST_THEM, LAST_US, LOCAL, NEAR, NEARS, NEAR_NONE, STATES, STATE_ENTRIES,
 };
+pub use weights::{embedded as embedded_weights, Weights, MAX_VALUE, MOVER, WAITER};
 
 use crate::board::Board;
 use std::str::FromStr;

@@ -1,20 +1,25 @@
 //! The learned evaluation's tables, per rule: one value per pattern code for each colour in
-//! each role (to move, or waiting), and a tempo term. The weights are fitted by `wuzi tune`
-//! from wuzi's own games and embedded in the binary (one text file per rule, versioned).
+//! each role (to move, or waiting), and a tempo term; and the move-ordering policy (see
+//! [`Policy`]). The weights are fitted by `wuzi tune` from wuzi's own games and embedded in the
+//! binary (one text file per rule, versioned).
 //!
 //! File format (text, `#` comments and blank lines skipped):
 //! ```text
-//! wuzi-weights 1
+//! wuzi-weights 2
 //! rule renju
 //! tempo <black to move> <white to move>
-//! <table> <code> <value>      table: black-mover, black-waiter, white-mover, white-waiter,
+//! <table> <index> <value>     table: black-mover, black-waiter, white-mover, white-waiter,
 //!                             black-attack, black-defence, white-attack, white-defence
+//!                             (index: a code); black-near-them, black-near-us,
+//!                             white-near-them, white-near-us (index below 224), black-combo,
+//!                             white-combo (index below 784), black-local, white-local
+//!                             (index below 49), black-state-attack, black-state-defence,
+//!                             white-state-attack, white-state-defence (index below 448)
 //! ```
-//! The last four are the move-ordering policy: a candidate's priority for the colour to move
-//! is `attack[its code] + defence[the opponent's code there]`.
-//! Codes not listed are worth 0.
-
+//! The tables from `black-attack` on are the move-ordering policy, by the colour to move.
+//! Entries not listed are worth 0. Version 1 files (no near or combo tables) still load.
 use super::codes::{renju_black_dead, shapes_of, CODES};
+use super::policy::{Policy, CLASSES, COMBOS, LOCAL, NEARS, STATE_ENTRIES};
 use crate::rules::Rule;
 use std::fmt::Write as _;
 use std::sync::OnceLock;
@@ -23,11 +28,7 @@ use std::sync::OnceLock;
 pub const MOVER: usize = 0;
 /// ... and while the other colour is to move.
 pub const WAITER: usize = 1;
-/// The policy table of the point's code for the side to move...
-pub const ATTACK: usize = 0;
-/// ... and of its code for the opponent.
-pub const DEFENCE: usize = 1;
-const TABLE_NAMES: [&str; 8] = [
+const TABLE_NAMES: [&str; 20] = [
     "black-mover",
     "black-waiter",
     "white-mover",
@@ -36,10 +37,35 @@ const TABLE_NAMES: [&str; 8] = [
     "black-defence",
     "white-attack",
     "white-defence",
+    "black-near-them",
+    "black-near-us",
+    "white-near-them",
+    "white-near-us",
+    "black-combo",
+    "white-combo",
+    "black-local",
+    "white-local",
+    "black-state-attack",
+    "black-state-defence",
+    "white-state-attack",
+    "white-state-defence",
 ];
+
+/// How many entries table `t` of [`TABLE_NAMES`] has.
+fn table_len(t: usize) -> usize {
+    match t {
+        0..=7 => CODES,
+        8..=11 => NEARS,
+        12..=13 => COMBOS,
+        14..=15 => LOCAL,
+        _ => STATE_ENTRIES,
+    }
+}
 /// Values beyond this are refused: a point worth more than a five means a broken fit.
 pub const MAX_VALUE: i32 = 30_000;
-const VERSION: &str = "wuzi-weights 1";
+const VERSION: &str = "wuzi-weights 2";
+/// Older versions this one reads.
+const OLD_VERSIONS: [&str; 1] = ["wuzi-weights 1"];
 
 /// A rule's evaluation tables. The evaluation from the side to move's view is
 /// `tempo[stm] + sum(tables[stm][MOVER][code]) - sum(tables[opp][WAITER][code])` over the
@@ -50,8 +76,8 @@ pub struct Weights {
     pub tempo: [i32; 2],
     /// `[colour][role][code]`.
     pub tables: [[[i32; CODES]; 2]; 2],
-    /// `[colour to move][ATTACK or DEFENCE][code]`.
-    pub policy: [[[i32; CODES]; 2]; 2],
+    /// The move-ordering policy.
+    pub policy: Policy,
 }
 
 impl Weights {
@@ -61,7 +87,7 @@ impl Weights {
             rule,
             tempo: [0; 2],
             tables: [[[0; CODES]; 2]; 2],
-            policy: [[[0; CODES]; 2]; 2],
+            policy: Policy::zero(),
         }
     }
 
@@ -78,7 +104,7 @@ impl Weights {
                 .ok_or_else(|| format!("weights: the file ends before the {what} line"))
         };
         let (n, head) = next("version")?;
-        if head != VERSION {
+        if head != VERSION && !OLD_VERSIONS.contains(&head) {
             return Err(format!(
                 "weights line {n}: expected \"{VERSION}\", got \"{head}\""
             ));
@@ -108,21 +134,18 @@ impl Weights {
             let f: Vec<&str> = line.split_whitespace().collect();
             let [table, code, v] = f.as_slice() else {
                 return Err(format!(
-                    "weights line {n}: expected \"<table> <code> <value>\""
+                    "weights line {n}: expected \"<table> <index> <value>\""
                 ));
             };
             let t = TABLE_NAMES
                 .iter()
                 .position(|name| name == table)
                 .ok_or_else(|| format!("weights line {n}: unknown table \"{table}\""))?;
-            let code: usize = code.parse().ok().filter(|&c| c < CODES).ok_or_else(|| {
-                format!("weights line {n}: \"{code}\" is not a code below {CODES}")
+            let len = table_len(t);
+            let code: usize = code.parse().ok().filter(|&c| c < len).ok_or_else(|| {
+                format!("weights line {n}: \"{code}\" is not an index below {len}")
             })?;
-            let v = value(n, v)?;
-            match t {
-                0..=3 => w.tables[t / 2][t % 2][code] = v,
-                _ => w.policy[(t - 4) / 2][t % 2][code] = v,
-            }
+            *w.entry(t, code) = value(n, v)?;
         }
         w.clear_dead_codes();
         Ok(w)
@@ -150,21 +173,58 @@ impl Weights {
         }
         let _ = writeln!(s, "{VERSION}\nrule {}", self.rule.name());
         let _ = writeln!(s, "tempo {} {}", self.tempo[0], self.tempo[1]);
+        let mut copy = self.clone();
         for (t, name) in TABLE_NAMES.iter().enumerate() {
-            for code in 0..CODES {
-                let v = match t {
-                    0..=3 => self.tables[t / 2][t % 2][code],
-                    _ => self.policy[(t - 4) / 2][t % 2][code],
-                };
-                if v != 0 {
-                    let shapes = shapes_of(code)
-                        .map(|s| s.map(|x| x.name()).join(" "))
-                        .unwrap_or_default();
-                    let _ = writeln!(s, "{name} {code} {v} # {shapes}");
+            for i in 0..table_len(t) {
+                let v = *copy.entry(t, i);
+                if v == 0 {
+                    continue;
                 }
+                let what = match t {
+                    0..=7 => shapes_of(i)
+                        .map(|s| s.map(|x| x.name()).join(" "))
+                        .unwrap_or_default(),
+                    8..=11 => {
+                        let n = i / CLASSES;
+                        format!(
+                            "distance {}{}{}, class {}",
+                            n % 4 + 1,
+                            if n % 4 == 3 { "+" } else { "" },
+                            if n >= 4 { " on a line" } else { "" },
+                            i % CLASSES
+                        )
+                    }
+                    12..=13 => {
+                        format!(
+                            "attack class {}, defence class {}",
+                            i / CLASSES,
+                            i % CLASSES
+                        )
+                    }
+                    14..=15 => format!("{} of ours, {} of theirs around", i / 7, i % 7),
+                    _ => format!(
+                        "threat level ours {}, theirs {}, class {}",
+                        i / CLASSES / 4,
+                        i / CLASSES % 4,
+                        i % CLASSES
+                    ),
+                };
+                let _ = writeln!(s, "{name} {i} {v} # {what}");
             }
         }
         s
+    }
+
+    /// Entry `i` of table `t` of [`TABLE_NAMES`].
+    fn entry(&mut self, t: usize, i: usize) -> &mut i32 {
+        match t {
+            0..=3 => &mut self.tables[t / 2][t % 2][i],
+            4..=7 => &mut self.policy.codes[(t - 4) / 2][t % 2][i],
+            8..=11 => &mut self.policy.near[(t - 8) / 2][t % 2][i],
+            12..=13 => &mut self.policy.combo[t - 12][i],
+            14..=15 => &mut self.policy.local[t - 14][i],
+            _ => &mut self.policy.state[(t - 16) / 2][t % 2][i],
+        }
     }
 }
 
@@ -205,6 +265,7 @@ pub fn embedded(rule: Rule) -> &'static Weights {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::eval::{DEFENCE, LAST_US};
 
     #[test]
     fn embedded_files_parse_and_name_their_rule() {
@@ -220,12 +281,22 @@ mod tests {
         w.tempo = [12, -3];
         w.tables[1][WAITER][77] = -40;
         w.tables[0][MOVER][5] = 9;
-        w.policy[1][DEFENCE][1000] = 300;
+        w.policy.codes[1][DEFENCE][1000] = 300;
+        w.policy.near[0][LAST_US][7] = -12;
+        w.policy.combo[1][COMBOS - 1] = 5;
+        w.policy.local[0][48] = 7;
+        w.policy.state[1][DEFENCE][447] = -2;
         let text = w.to_text("test");
         assert_eq!(Weights::parse(&text), Ok(w));
+        let old = "wuzi-weights 1\nrule renju\ntempo 0 0\nwhite-attack 7 3";
+        assert_eq!(Weights::parse(old).map(|w| w.policy.codes[1][0][7]), Ok(3));
         for bad in [
             "",
-            "wuzi-weights 2\nrule renju\ntempo 0 0",
+            "wuzi-weights 3\nrule renju\ntempo 0 0",
+            "wuzi-weights 2\nrule renju\ntempo 0 0\nblack-near-us 224 1",
+            "wuzi-weights 2\nrule renju\ntempo 0 0\nwhite-local 49 1",
+            "wuzi-weights 2\nrule renju\ntempo 0 0\nwhite-state-defence 448 1",
+            "wuzi-weights 2\nrule renju\ntempo 0 0\nwhite-combo 784 1",
             "wuzi-weights 1\nrule go\ntempo 0 0",
             "wuzi-weights 1\nrule renju\ntempo 0",
             "wuzi-weights 1\nrule renju\ntempo 0 0\nblack-mover 1001 3",

@@ -8,6 +8,7 @@
 
 use crate::board::Board;
 use crate::eval::{EvalKind, PolicyContext};
+use crate::geometry::DIRS;
 use crate::notation::{Point, MAX_SIZE};
 use crate::pattern::{Shape, REACH};
 use wuzi_search::Player;
@@ -48,6 +49,8 @@ pub struct MoveGen {
     /// it and our own fours.
     pub defend_double_threats: bool,
     double_threats: Vec<Point>,
+    /// The opponent's open-four points while answering an open three.
+    open_fours: Vec<Point>,
     /// How candidates are ordered: the hand weights of [`point_priority`], or the learned
     /// policy tables (see [`crate::eval::Weights`]).
     pub order: EvalKind,
@@ -61,6 +64,7 @@ impl Default for MoveGen {
             truncated: false,
             defend_double_threats: true,
             double_threats: Vec::with_capacity(16),
+            open_fours: Vec::with_capacity(16),
             order: EvalKind::Classic,
         }
     }
@@ -68,17 +72,52 @@ impl Default for MoveGen {
 
 /// Points a colour can make five on (at most `limit` of them, distinct, in board order).
 pub fn five_points(board: &Board, colour: Player, out: &mut Vec<Point>, limit: usize) {
-    if board.threats(colour).five == 0 {
+    let total = board.threats(colour).five;
+    if total == 0 || out.len() >= limit {
         return;
     }
-    for p in board.points() {
-        if out.len() >= limit {
-            return;
+    let start = out.len();
+    let mut found = 0;
+    // Adds `p` if it is a new five point; the (point, direction) fives it accounts for.
+    let take = |p: Point, out: &mut Vec<Point>| {
+        if !board.is_empty(p) || out[start..].contains(&p) {
+            return 0;
         }
-        if board.is_empty(p) && board.shapes(p, colour).contains(&Shape::Five) {
+        let fives = board
+            .shapes(p, colour)
+            .iter()
+            .filter(|&&s| s == Shape::Five)
+            .count();
+        if fives > 0 {
             out.push(p);
         }
+        fives as u32
+    };
+    // Most fours were made by the colour's last stone: its lines first, then (only if some
+    // five is still unaccounted for) the whole board.
+    let last = board.moves().iter().rev().take(2).copied();
+    if let Some(from) = last.clone().find(|&p| board.stone(p) == Some(colour)) {
+        let n = board.size() as isize;
+        for dir in DIRS {
+            let (dx, dy) = dir.delta();
+            for k in (-4..=4).filter(|&k| k != 0) {
+                let (x, y) = (from.x() as isize + k * dx, from.y() as isize + k * dy);
+                if (0..n).contains(&x) && (0..n).contains(&y) {
+                    found += take(Point::new(x as usize, y as usize), out);
+                }
+            }
+        }
     }
+    if found < total {
+        for p in board.points() {
+            found += take(p, out);
+            if found >= total {
+                break;
+            }
+        }
+    }
+    out[start..].sort_unstable_by_key(|p| p.index());
+    out.truncate(limit.max(start));
 }
 
 /// Whether a `colour` stone on empty `p` would make two threats at once that cannot both be
@@ -95,6 +134,14 @@ fn double_threat(board: &Board, p: Point, colour: Player) -> bool {
     } else {
         fours >= 2 || (fours >= 1 && threes >= 1)
     }
+}
+
+/// Whether a stone on `p` can change the shapes of point `t`: it is `t`, or on one of `t`'s
+/// four lines within the reach of its shape windows.
+fn within_reach(p: Point, t: Point) -> bool {
+    let dx = p.x().abs_diff(t.x());
+    let dy = p.y().abs_diff(t.y());
+    (dx == 0 || dy == 0 || dx == dy) && dx.max(dy) <= REACH
 }
 
 impl MoveGen {
@@ -179,6 +226,10 @@ impl MoveGen {
                 if board.shapes(p, me).iter().any(|s| s.is_four()) {
                     return true;
                 }
+                if !targets.iter().all(|&t| within_reach(p, t)) {
+                    // A target out of the stone's reach keeps its shapes: nothing to play.
+                    return false;
+                }
                 board.play(p);
                 let holds = board.result().is_some()
                     || targets
@@ -191,9 +242,30 @@ impl MoveGen {
         } else if forced {
             // Keep only the moves after which the opponent has no open four to make, and our
             // own fours (which force a reply and so may come first).
+            let targets = &mut self.open_fours;
+            targets.clear();
+            let mut found = 0;
+            for &p in out.iter() {
+                let n = board
+                    .shapes(p, them)
+                    .iter()
+                    .filter(|&&s| s == Shape::OpenFour)
+                    .count();
+                if n > 0 {
+                    targets.push(p);
+                    found += n as u32;
+                }
+            }
+            // Only when every open-four point is among the candidates can the ones a move
+            // cannot reach be ruled out without playing it.
+            let all_found = found == board.threats(them).open_four;
+            let targets = &self.open_fours;
             out.retain(|&p| {
                 if board.shapes(p, me).iter().any(|s| s.is_four()) {
                     return true;
+                }
+                if all_found && !targets.iter().all(|&t| within_reach(p, t)) {
+                    return false;
                 }
                 board.play(p);
                 let answered = board.result().is_some() || board.threats(them).open_four == 0;
@@ -295,5 +367,28 @@ mod tests {
             let (all, truncated) = candidates(false, rule);
             assert!(all.len() == 16 && truncated, "{rule:?}: {all:?}");
         }
+    }
+
+    #[test]
+    fn five_points_finds_old_fours_too_in_board_order() {
+        // Black's four a1-a4 is old (its last stone, o8, is far away); b10-e10 is another.
+        let moves = "a1 h8 a2 h9 a3 i8 a4 m15 b10 n15 c10 n14 d10 n13 e10 m13 o8";
+        let board = Board::from_moves(15, Rule::Freestyle, moves).unwrap();
+        let mut out = Vec::new();
+        five_points(&board, Player::First, &mut out, usize::MAX);
+        let names: Vec<String> = out.iter().map(|p| p.to_human(15)).collect();
+        let mut slow: Vec<Point> = board
+            .points()
+            .filter(|&p| board.is_empty(p) && board.shapes(p, Player::First).contains(&Shape::Five))
+            .collect();
+        slow.sort_by_key(|p| p.index());
+        assert_eq!(out, slow, "{names:?}");
+        assert_eq!(out.len(), 3, "a5, a10 and f10: {names:?}");
+        out.clear();
+        five_points(&board, Player::First, &mut out, 2);
+        assert_eq!(out, slow[..2]);
+        out.clear();
+        five_points(&board, Player::Second, &mut out, usize::MAX);
+        assert!(out.is_empty());
     }
 }

@@ -743,7 +743,10 @@ mod tests {
         let moves = "h8 i9 j8 k8 i7 k9 j6 k5";
         let a = search(moves, Rule::Freestyle, depth(10), &[]);
         let b = search(moves, Rule::Freestyle, depth(10), &[]);
-        assert_eq!((a.best_move, a.score, a.nodes), (b.best_move, b.score, b.nodes));
+        assert_eq!(
+            (a.best_move, a.score, a.nodes),
+            (b.best_move, b.score, b.nodes)
+        );
         let won = search("h8 a1 i8 a3 j8 a5", Rule::Freestyle, depth(10), &[]);
         assert_eq!(won.score, Score::win_in(3));
     }

@@ -218,9 +218,7 @@ pub fn run_tune(args: &TuneArgs) -> Result<String, String> {
         config.rate,
         config.l2
     );
-    std::fs::write(&out, weights.to_text(&header))
-        .map_err(|e| format!("cannot write {}: {e}", out.display()))?;
-    Ok(format!("{report}\nweights written to {}", out.display()))
+    write_weights(&out, &weights, &header, &report)
 }
 
 /// `tune --policy-only`: the policy refitted, the evaluation tables kept bit for bit.
@@ -289,7 +287,17 @@ fn policy_only(
         args.epochs,
         terms.join(",")
     );
-    std::fs::write(out, weights.to_text(&header))
+    write_weights(out, &weights, &header, &report)
+}
+
+/// Writes `weights` with `header` to `out`; the report, with where the weights went.
+fn write_weights(
+    out: &std::path::Path,
+    weights: &Weights,
+    header: &str,
+    report: &str,
+) -> Result<String, String> {
+    std::fs::write(out, weights.to_text(header))
         .map_err(|e| format!("cannot write {}: {e}", out.display()))?;
     Ok(format!("{report}\nweights written to {}", out.display()))
 }

@@ -331,6 +331,13 @@ impl Board {
         self.history.last().copied()
     }
 
+    /// The latest stone of `colour` among the last two moves (usually the one before last;
+    /// a threat search's pass can leave a colour's own stone last).
+    pub fn last_stone(&self, colour: Player) -> Option<Point> {
+        let mut latest = self.history.iter().rev().take(2).copied();
+        latest.find(|&p| self.stone(p) == Some(colour))
+    }
+
     /// Stones on the board (set-up stones included).
     pub fn stone_count(&self) -> usize {
         self.stones

@@ -37,6 +37,15 @@ impl Dir {
             Dir::AntiDiagonal => (1, -1),
         }
     }
+
+    /// The point `k` steps from `from` along this line (backwards for negative `k`), if it
+    /// is on a `size` board.
+    pub fn step(self, from: Point, k: isize, size: usize) -> Option<Point> {
+        let (dx, dy) = self.delta();
+        let (x, y) = (from.x() as isize + k * dx, from.y() as isize + k * dy);
+        let n = size as isize;
+        ((0..n).contains(&x) && (0..n).contains(&y)).then(|| Point::new(x as usize, y as usize))
+    }
 }
 
 pub(crate) const CELLS: usize = MAX_SIZE * MAX_SIZE;

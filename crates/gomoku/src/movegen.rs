@@ -83,27 +83,19 @@ pub fn five_points(board: &Board, colour: Player, out: &mut Vec<Point>, limit: u
         if !board.is_empty(p) || out[start..].contains(&p) {
             return 0;
         }
-        let fives = board
-            .shapes(p, colour)
-            .iter()
-            .filter(|&&s| s == Shape::Five)
-            .count();
+        let fives = directions_with(board, p, colour, Shape::Five);
         if fives > 0 {
             out.push(p);
         }
-        fives as u32
+        fives
     };
     // Most fours were made by the colour's last stone: its lines first, then (only if some
     // five is still unaccounted for) the whole board.
-    let last = board.moves().iter().rev().take(2).copied();
-    if let Some(from) = last.clone().find(|&p| board.stone(p) == Some(colour)) {
-        let n = board.size() as isize;
+    if let Some(from) = board.last_stone(colour) {
         for dir in DIRS {
-            let (dx, dy) = dir.delta();
             for k in (-4..=4).filter(|&k| k != 0) {
-                let (x, y) = (from.x() as isize + k * dx, from.y() as isize + k * dy);
-                if (0..n).contains(&x) && (0..n).contains(&y) {
-                    found += take(Point::new(x as usize, y as usize), out);
+                if let Some(p) = dir.step(from, k, board.size()) {
+                    found += take(p, out);
                 }
             }
         }
@@ -134,6 +126,16 @@ fn double_threat(board: &Board, p: Point, colour: Player) -> bool {
     } else {
         fours >= 2 || (fours >= 1 && threes >= 1)
     }
+}
+
+/// The directions in which a `colour` stone on `p` makes `shape` (the point's share of
+/// [`Board::shape_count`]).
+fn directions_with(board: &Board, p: Point, colour: Player, shape: Shape) -> u32 {
+    board
+        .shapes(p, colour)
+        .iter()
+        .filter(|&&s| s == shape)
+        .count() as u32
 }
 
 /// Whether a stone on `p` can change the shapes of point `t`: it is `t`, or on one of `t`'s
@@ -246,14 +248,10 @@ impl MoveGen {
             targets.clear();
             let mut found = 0;
             for &p in out.iter() {
-                let n = board
-                    .shapes(p, them)
-                    .iter()
-                    .filter(|&&s| s == Shape::OpenFour)
-                    .count();
+                let n = directions_with(board, p, them, Shape::OpenFour);
                 if n > 0 {
                     targets.push(p);
-                    found += n as u32;
+                    found += n;
                 }
             }
             // Only when every open-four point is among the candidates can the ones a move

@@ -691,12 +691,8 @@ impl ThreatSolver {
                 .iter()
                 .position(|&s| s == Shape::OpenFour)
                 .expect("a straight four");
-            let (dx, dy) = DIRS[d].delta();
-            let n = board.size() as isize;
             for k in -(REACH as isize)..=REACH as isize {
-                let (x, y) = (q.x() as isize + k * dx, q.y() as isize + k * dy);
-                if (0..n).contains(&x) && (0..n).contains(&y) {
-                    let p = Point::new(x as usize, y as usize);
+                if let Some(p) = DIRS[d].step(q, k, board.size()) {
                     if board.is_empty(p) {
                         blocks.insert(p);
                     }

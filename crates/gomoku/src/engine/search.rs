@@ -661,15 +661,11 @@ fn important(board: &Board, mv: Point, me: Player, them: Player, stop_shape: u8)
 
 /// The legal points within four of `from` along its lines where `me` makes a four.
 fn fours_near(board: &mut Board, me: Player, from: Point, out: &mut Vec<Point>) {
-    let n = board.size() as isize;
     for dir in DIRS {
-        let (dx, dy) = dir.delta();
         for k in (-4..=4).filter(|&k| k != 0) {
-            let (x, y) = (from.x() as isize + k * dx, from.y() as isize + k * dy);
-            if !(0..n).contains(&x) || !(0..n).contains(&y) {
+            let Some(p) = dir.step(from, k, board.size()) else {
                 continue;
-            }
-            let p = Point::new(x as usize, y as usize);
+            };
             if board.is_empty(p) && board.shape(p, dir, me).is_four() && !out.contains(&p) {
                 out.push(p);
             }

@@ -160,17 +160,8 @@ impl PolicyContext {
     pub fn new(board: &Board) -> PolicyContext {
         let me = board.side_to_move();
         let them = me.opponent();
-        let mut last = [None; 2];
-        for &p in board.moves().iter().rev().take(2) {
-            let k = if board.stone(p) == Some(me) {
-                LAST_US
-            } else {
-                LAST_THEM
-            };
-            if last[k].is_none() {
-                last[k] = Some(p);
-            }
-        }
+        // Indexed by LAST_THEM (0) and LAST_US (1).
+        let last = [board.last_stone(them), board.last_stone(me)];
         let state =
             (threat_level(board.threats(me)) * 4 + threat_level(board.threats(them))) * CLASSES;
         PolicyContext {

@@ -152,6 +152,7 @@ pub fn analyze(args: &AnalyzeArgs) -> Result<String, String> {
     let size = board.size();
     let mut options = EngineOptions::default();
     wuzi_gomocup::manager::side::apply_switches(&mut options, &args.engine)?;
+    options.check_rule(board.rule())?;
     options.table_bytes = args.hash_mb.max(1) << 20;
     options.threads = args.threads.into();
     let mut engine = Engine::new(board, options);

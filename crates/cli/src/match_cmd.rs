@@ -14,7 +14,7 @@ use std::sync::{Arc, Mutex, OnceLock};
 use std::time::Duration;
 use wuzi_gomocup::manager::openings::{read_openings, OpeningFormat, Rng};
 use wuzi_gomocup::manager::player::Log;
-use wuzi_gomocup::manager::side::SideSpec;
+use wuzi_gomocup::manager::side::{Kind, SideSpec};
 use wuzi_gomocup::manager::stats::{Decision, Sprt};
 use wuzi_gomocup::manager::{run_match, GameReport, MatchConfig, OpeningSource, Standing};
 use wuzi_gomoku::{Board, Rule};
@@ -199,6 +199,13 @@ pub fn run(args: &MatchArgs) -> Result<String, String> {
     };
     let rule: Rule = args.rule.into();
     Board::new(args.size, rule).map_err(|e| e.to_string())?;
+    for (flag, side) in [("--a", &a), ("--b", &b)] {
+        if let Kind::InProcess(options) = &side.kind {
+            options
+                .check_rule(rule)
+                .map_err(|e| format!("{flag}: {e}"))?;
+        }
+    }
     let openings = opening_source(args, rule)?;
     let log: Option<Log> = match &args.log {
         Some(path) => Some(Arc::new(Mutex::new(std::io::BufWriter::new(create(

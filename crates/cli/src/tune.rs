@@ -105,6 +105,10 @@ pub struct TuneArgs {
     /// Pull towards the classic evaluation's values.
     #[arg(long, default_value_t = FitConfig::default().l2)]
     pub l2: f64,
+    /// The share of the game's result in each position's target; the rest is the search's
+    /// score from the data, as a win probability
+    #[arg(long, default_value_t = FitConfig::default().result_share)]
+    pub result_share: f64,
 }
 
 pub fn run_selfplay(args: &SelfplayArgs) -> Result<String, String> {
@@ -176,6 +180,7 @@ pub fn run_tune(args: &TuneArgs) -> Result<String, String> {
         epochs: args.epochs,
         rate: args.rate,
         l2: args.l2,
+        result_share: args.result_share,
         ..FitConfig::default()
     };
     let every = (config.epochs / 10).max(1);
@@ -211,12 +216,13 @@ pub fn run_tune(args: &TuneArgs) -> Result<String, String> {
         start.elapsed().as_secs_f64()
     );
     let header = format!(
-        "wuzi tune --data {} --rule {} --epochs {} --rate {} --l2 {}\n{report}",
+        "wuzi tune --data {} --rule {} --epochs {} --rate {} --l2 {} --result-share {}\n{report}",
         args.data.display(),
         args.rule.name(),
         config.epochs,
         config.rate,
-        config.l2
+        config.l2,
+        config.result_share
     );
     write_weights(&out, &weights, &header, &report)
 }

@@ -111,6 +111,32 @@ fn bench_prints_its_signature() {
 }
 
 #[test]
+fn a_weights_file_plays_in_a_match_of_its_rule_only() {
+    let weights = |rule: &str| {
+        format!(
+            "{}/../gomoku/src/eval/weights/{rule}.txt",
+            env!("CARGO_MANIFEST_DIR")
+        )
+    };
+    let a = format!("depth=2,weights={}", weights("freestyle"));
+    let v = json(&[
+        "match", "--games", "2", "--a", &a, "--b", "depth=2", "--json", "--quiet",
+    ]);
+    assert_eq!(v["played"], 2);
+    // The embedded tables, read from their file: the same games as without it.
+    assert_eq!(v["wins"], v["losses"], "{v}");
+    let renju = format!("depth=2,weights={}", weights("renju"));
+    fails_with(
+        &["match", "--games", "2", "--a", &renju],
+        "the weights are for renju, the game is freestyle",
+    );
+    fails_with(
+        &["match", "--a", "weights=/no/such/file.txt"],
+        "weights: cannot read",
+    );
+}
+
+#[test]
 fn a_short_match_runs_to_its_end() {
     let v = json(&[
         "match", "--games", "2", "--a", "depth=2", "--b", "depth=1", "--json", "--quiet", "--size",

@@ -32,6 +32,14 @@ fn selfplay_then_fit_gives_a_working_engine() {
         };
         let report = fit(&samples, rule, &fit_config, |_, _| {}).unwrap();
         assert!(report.scale > 0.0 && report.train > 0);
+
+        // Half result, half search score, as the embedded freestyle and renju weights.
+        let blended = FitConfig {
+            result_share: 0.5,
+            ..fit_config.clone()
+        };
+        let half = fit(&samples, rule, &blended, |_, _| {}).unwrap();
+        assert!(half.fitted_loss.0.is_finite() && half.scale == report.scale);
         assert!(report.fitted_loss.0 <= report.classic_loss.0 + 0.05);
 
         // The file round-trips, and an engine with these weights plays.

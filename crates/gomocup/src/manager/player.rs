@@ -106,6 +106,7 @@ struct InProcess {
 impl Competitor for InProcess {
     fn start_game(&mut self, size: usize, rule: Rule) -> Result<(), Fault> {
         let board = Board::new(size, rule).map_err(|e| Fault::Crashed(e.to_string()))?;
+        self.options.check_rule(rule).map_err(Fault::Crashed)?;
         self.engine = Some(Engine::new(board, self.options.clone()));
         Ok(())
     }

@@ -2,7 +2,7 @@
 //! `--a "cmd=./pbrain-foo -x,time=1000,name=foo"` (any Gomocup engine).
 
 use std::time::Duration;
-use wuzi_gomoku::{EngineOptions, MAX_THREADS};
+use wuzi_gomoku::{EngineOptions, Weights, MAX_THREADS};
 
 /// Turn time of a wuzi side that gives no limit at all (what `wuzi match` always used).
 const DEFAULT_TURN_MS: u64 = 100;
@@ -131,6 +131,13 @@ fn apply_switch(options: &mut EngineOptions, key: &str, value: &str) -> Result<(
         "history" => options.search.history = switch()?,
         "eval" => options.eval = value.parse()?,
         "order" => options.order = value.parse()?,
+        "weights" => {
+            let text = std::fs::read_to_string(value)
+                .map_err(|e| format!("weights: cannot read {value}: {e}"))?;
+            let weights = Weights::parse(&text).map_err(|e| format!("weights: {value}: {e}"))?;
+            // Engines copy their options; the tables are read by every board for the run.
+            options.weights = Some(Box::leak(Box::new(weights)));
+        }
         "threads" => options.threads = (number(key, value)? as usize).clamp(1, MAX_THREADS),
         "search" => {
             options.selective = match value {
@@ -259,9 +266,32 @@ mod tests {
             "search=odd",
             "cmd=x,vct=off",
             "cmd=",
+            "weights=/no/such/weights.txt",
         ] {
             assert!(bad.parse::<SideSpec>().is_err(), "{bad}");
         }
+    }
+
+    #[test]
+    fn a_weights_file_replaces_the_embedded_tables() {
+        let path = std::env::temp_dir().join(format!("wuzi-side-weights-{}", std::process::id()));
+        std::fs::write(&path, "wuzi-weights 2\nrule renju\ntempo 3 4\n").unwrap();
+        let spec: SideSpec = format!("nodes=100,weights={}", path.display())
+            .parse()
+            .unwrap();
+        let Kind::InProcess(o) = &spec.kind else {
+            panic!("in-process")
+        };
+        assert_eq!(
+            o.weights.map(|w| (w.rule, w.tempo)),
+            Some((wuzi_gomoku::Rule::Renju, [3, 4]))
+        );
+        std::fs::write(&path, "not weights").unwrap();
+        let err = format!("weights={}", path.display())
+            .parse::<SideSpec>()
+            .unwrap_err();
+        assert!(err.starts_with("weights: "), "{err}");
+        std::fs::remove_file(&path).unwrap();
     }
 
     #[test]

@@ -18,7 +18,7 @@ pub use params::SearchParams;
 pub use time::move_budget;
 
 use crate::board::Board;
-use crate::eval::EvalKind;
+use crate::eval::{EvalKind, Weights};
 use crate::game::Gomoku;
 use crate::notation::Point;
 use crate::threat::{ThreatKind, ThreatLimits, ThreatSolver};
@@ -60,6 +60,9 @@ pub struct EngineOptions {
     pub eval: EvalKind,
     /// How quiet candidates are ordered (`order=learned|classic`).
     pub order: EvalKind,
+    /// Tables to use instead of the embedded ones on boards of their rule (`weights=FILE`
+    /// in `wuzi match`, to play freshly fitted weights without a rebuild).
+    pub weights: Option<&'static Weights>,
 }
 
 impl Default for EngineOptions {
@@ -86,6 +89,21 @@ impl Default for EngineOptions {
             // better than the hand weights: +51 +- 39 at 10k nodes in freestyle, +24 +- 42
             // under renju (200 games each).
             order: EvalKind::Learned,
+            weights: None,
+        }
+    }
+}
+
+impl EngineOptions {
+    /// An error when `weights` are set for another rule than `rule` (they would be ignored).
+    pub fn check_rule(&self, rule: crate::rules::Rule) -> Result<(), String> {
+        match self.weights {
+            Some(w) if w.rule != rule => Err(format!(
+                "the weights are for {}, the game is {}",
+                w.rule.name(),
+                rule.name()
+            )),
+            _ => Ok(()),
         }
     }
 }
@@ -155,7 +173,8 @@ pub struct Engine {
 }
 
 impl Engine {
-    pub fn new(board: Board, options: EngineOptions) -> Engine {
+    pub fn new(mut board: Board, options: EngineOptions) -> Engine {
+        adopt_weights(&mut board, &options);
         let (main, root_threats, leaf_threats) = split_memory(options.table_bytes);
         let table = Arc::new(SharedTable::with_bytes(if options.selective {
             main
@@ -207,7 +226,8 @@ impl Engine {
 
     /// Replaces the position, keeping the tables (they are keyed by position, so they stay
     /// true; call [`Engine::clear_tables`] for a fresh start).
-    pub fn set_board(&mut self, board: Board) {
+    pub fn set_board(&mut self, mut board: Board) {
+        adopt_weights(&mut board, &self.options);
         self.game.board = board;
     }
 
@@ -538,6 +558,15 @@ impl Engine {
 const DEFENCE_TRIES: usize = 12;
 const DEFENCE_VCF_ATTACKS: u32 = 12;
 const DEFENCE_VCF_NODES: u64 = 20_000;
+
+/// Puts the options' weights on `board` if they are for its rule (else it keeps its own).
+fn adopt_weights(board: &mut Board, options: &EngineOptions) {
+    if let Some(w) = options.weights {
+        if w.rule == board.rule() && !std::ptr::eq(board.weights(), w) {
+            let _ = board.set_weights(w);
+        }
+    }
+}
 
 /// Splits the table memory: most to the main search, an eighth to the root threat solver and
 /// a sixteenth to the one at the leaves.

@@ -251,6 +251,8 @@ const JUDGE_PARAMS: SearchParams = SearchParams {
     pv_raise_max_depth: 0,
     se_min_depth: 0,
     se_margin: 2,
+    lmr_threatened: 0,
+    lmr_important: 0,
 };
 
 /// Distinct balanced openings of four stones within the central 7x7, made one at a time so a

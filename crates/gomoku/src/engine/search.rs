@@ -511,9 +511,16 @@ impl Search {
                 )
             } else {
                 let mut r = 0;
-                if depth >= p.lmr_min_depth && i >= p.lmr_first_move && !important && !threatened {
+                let quiet = !important && !threatened;
+                let softened = if threatened {
+                    p.lmr_threatened != 0
+                } else {
+                    p.lmr_important != 0
+                };
+                if depth >= p.lmr_min_depth && i >= p.lmr_first_move && (quiet || softened) {
                     r = self.lmr[(depth as usize).min(63)][i.min(63)] as i32;
                     r += p.lmr_cut * i32::from(cut_node) - i32::from(pv_node);
+                    r -= i32::from(!quiet);
                     r = r.clamp(0, (new_depth - 1).max(0));
                 }
                 let null = -alpha.plus_one();

@@ -106,7 +106,7 @@ pub struct TuneArgs {
     #[arg(long, default_value_t = FitConfig::default().l2)]
     pub l2: f64,
     /// The share of the game's result in each position's target; the rest is the search's
-    /// score from the data, as a win probability
+    /// score from the data, as a win probability.
     #[arg(long, default_value_t = FitConfig::default().result_share)]
     pub result_share: f64,
 }

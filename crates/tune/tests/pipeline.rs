@@ -33,7 +33,7 @@ fn selfplay_then_fit_gives_a_working_engine() {
         let report = fit(&samples, rule, &fit_config, |_, _| {}).unwrap();
         assert!(report.scale > 0.0 && report.train > 0);
 
-        // Half result, half search score, as the embedded freestyle and renju weights.
+        // Half result, half search score, as the embedded weights of all three rules.
         let blended = FitConfig {
             result_share: 0.5,
             ..fit_config.clone()

@@ -40,6 +40,8 @@ pub(crate) fn point_priority(shapes: [Shape; 4]) -> i32 {
 #[derive(Clone)]
 pub struct MoveGen {
     priorities: Vec<i32>,
+    /// Scratch for sorting the candidates by priority.
+    sort_keys: Vec<i64>,
     /// At most this many moves are searched where nothing forces the reply (0: all). The
     /// scoring puts the moves that matter first; the tail is quiet points near stones.
     pub max_candidates: usize,
@@ -60,6 +62,7 @@ impl Default for MoveGen {
     fn default() -> Self {
         MoveGen {
             priorities: vec![0; MAX_SIZE * MAX_SIZE],
+            sort_keys: Vec::with_capacity(MAX_SIZE * MAX_SIZE),
             max_candidates: 0,
             truncated: false,
             defend_double_threats: true,
@@ -116,8 +119,13 @@ pub fn five_points(board: &Board, colour: Player, out: &mut Vec<Point>, limit: u
 /// stopped: two fours, or a four and an open three (for renju Black, only a four and one open
 /// three: two fours or two threes would be a foul).
 fn double_threat(board: &Board, p: Point, colour: Player) -> bool {
+    is_double_threat(board, board.shapes(p, colour), colour)
+}
+
+/// [`double_threat`] on given shapes of a point.
+fn is_double_threat(board: &Board, shapes: [Shape; 4], colour: Player) -> bool {
     let (mut fours, mut threes) = (0, 0);
-    for s in board.shapes(p, colour) {
+    for s in shapes {
         fours += s.four_count();
         threes += u32::from(s == Shape::OpenThree);
     }
@@ -224,6 +232,7 @@ impl MoveGen {
             // The opponent has a four-three (or two fours) to make: keep our fours and the
             // moves after which none of those points is one any more.
             let targets = &self.double_threats;
+            let fills_board = board.stone_count() + 1 == board.size() * board.size();
             out.retain(|&p| {
                 if board.shapes(p, me).iter().any(|s| s.is_four()) {
                     return true;
@@ -232,13 +241,13 @@ impl MoveGen {
                     // A target out of the stone's reach keeps its shapes: nothing to play.
                     return false;
                 }
-                board.play(p);
-                let holds = board.result().is_some()
-                    || targets
-                        .iter()
-                        .all(|&t| !board.is_empty(t) || !double_threat(board, t, them));
-                board.undo();
-                holds
+                // Our stone only weakens their shapes, so only the targets can still be
+                // double threats; the last empty point ends the game in a draw.
+                fills_board
+                    || targets.iter().all(|&t| {
+                        t == p
+                            || !is_double_threat(board, board.shapes_if_blocked(t, them, p), them)
+                    })
             });
             forced = true;
         } else if forced {
@@ -258,12 +267,24 @@ impl MoveGen {
             // cannot reach be ruled out without playing it.
             let all_found = found == board.threats(them).open_four;
             let targets = &self.open_fours;
+            let fills_board = board.stone_count() + 1 == board.size() * board.size();
             out.retain(|&p| {
                 if board.shapes(p, me).iter().any(|s| s.is_four()) {
                     return true;
                 }
                 if all_found && !targets.iter().all(|&t| within_reach(p, t)) {
                     return false;
+                }
+                if all_found {
+                    // Every open four the opponent could make is at a target: the move holds
+                    // when it takes or spoils each of them (or fills the board).
+                    return fills_board
+                        || targets.iter().all(|&t| {
+                            t == p
+                                || !board
+                                    .shapes_if_blocked(t, them, p)
+                                    .contains(&Shape::OpenFour)
+                        });
                 }
                 board.play(p);
                 let answered = board.result().is_some() || board.threats(them).open_four == 0;
@@ -294,14 +315,17 @@ impl MoveGen {
                 }
             }
         }
-        let priorities = &self.priorities;
-        // Stable: equal points keep board order, so the search is deterministic.
-        for i in 1..out.len() {
-            let mut j = i;
-            while j > 0 && priorities[out[j - 1].index()] < priorities[out[j].index()] {
-                out.swap(j - 1, j);
-                j -= 1;
-            }
+        // Best first, equal points in board order (so the search is deterministic): one
+        // integer key a point, its priority above the complement of its index.
+        let keys = &mut self.sort_keys;
+        keys.clear();
+        keys.extend(out.iter().map(|p| {
+            let priority = self.priorities[p.index()] as i64;
+            (priority << 16) | (0xFFFF - p.index() as i64)
+        }));
+        keys.sort_unstable_by(|a, b| b.cmp(a));
+        for (p, key) in out.iter_mut().zip(keys.iter()) {
+            *p = Point::from_index(0xFFFF - (key & 0xFFFF) as usize).expect("a board point");
         }
         if !forced && self.max_candidates > 0 && out.len() > self.max_candidates {
             out.truncate(self.max_candidates);

@@ -299,6 +299,19 @@ impl Search {
         }
     }
 
+    /// The candidates of a node whose first move, the table's, was searched before they were
+    /// generated: it stays first, and is not searched again.
+    fn generate_after_first(&mut self, board: &mut Board, ply: usize, moves: &mut Vec<Point>) {
+        let first = moves[0];
+        moves.clear();
+        self.candidates(board, ply, moves);
+        match moves.iter().position(|&m| m == first) {
+            Some(i) => moves[..=i].rotate_right(1),
+            // Only a hash collision brings a table move that is not a candidate.
+            None => moves.insert(0, first),
+        }
+    }
+
     /// Principal-variation search of `board` to `depth` plies (fewer for reduced moves, more
     /// for forced replies), from the side to move's view, `ply` plies below the root.
     fn node(
@@ -457,22 +470,34 @@ impl Search {
 
         let mut moves = std::mem::take(&mut self.moves[ply]);
         moves.clear();
-        self.candidates(board, ply, &mut moves);
-        if let Some(mv) = skipped {
-            moves.retain(|&m| m != mv);
-        }
-        let mut left_out = self.movegen.truncated || skipped.is_some();
-        if moves.is_empty() {
-            self.moves[ply] = moves;
-            if skipped.is_some() {
-                // The table's move was the only one: nothing else comes near it.
-                return -Score::MAX_HEURISTIC;
-            }
-            return Score::heuristic(evaluate_with(board, self.eval));
-        }
-        if let Some(mv) = tt_move {
-            if let Some(i) = moves.iter().position(|&m| m == mv) {
-                moves[..=i].rotate_right(1);
+        // The table's move is searched before the others are generated: when it cuts, as it
+        // mostly does, generating and ordering the rest is saved. It is nearly always one of
+        // the candidates; when the width limit cut it off on this path (the ordering reads the
+        // last moves, so a transposition can order differently) it is searched all the same.
+        let mut generated = false;
+        let mut left_out = skipped.is_some();
+        match tt_move {
+            Some(mv) if ply > 0 && skipped.is_none() && board.is_legal(mv) => moves.push(mv),
+            _ => {
+                self.candidates(board, ply, &mut moves);
+                generated = true;
+                left_out |= self.movegen.truncated;
+                if let Some(mv) = skipped {
+                    moves.retain(|&m| m != mv);
+                }
+                if moves.is_empty() {
+                    self.moves[ply] = moves;
+                    if skipped.is_some() {
+                        // The table's move was the only one: nothing else comes near it.
+                        return -Score::MAX_HEURISTIC;
+                    }
+                    return Score::heuristic(evaluate_with(board, self.eval));
+                }
+                if let Some(mv) = tt_move {
+                    if let Some(i) = moves.iter().position(|&m| m == mv) {
+                        moves[..=i].rotate_right(1);
+                    }
+                }
             }
         }
 
@@ -491,7 +516,15 @@ impl Search {
         }
         // Plies taken off the moves after one raised alpha in a PV node.
         let mut raised = 0;
-        for (i, &mv) in moves.iter().enumerate() {
+        for i in 0.. {
+            if i == 1 && !generated {
+                self.generate_after_first(board, ply, &mut moves);
+                generated = true;
+                left_out |= self.movegen.truncated;
+            }
+            let Some(&mv) = moves.get(i) else {
+                break;
+            };
             let important = important(board, mv, me, them, p.stop_shape);
             if prune_quiet && !important && i >= quiet_limit && !best_is_lost(best) {
                 left_out = true;
@@ -555,6 +588,11 @@ impl Search {
                     }
                 }
             }
+        }
+        if !generated && matches!(best.forced(), Some(Forced::Loss(_))) {
+            // The table's move cut with a loss: whether moves were left out decides the proof.
+            self.generate_after_first(board, ply, &mut moves);
+            left_out |= self.movegen.truncated;
         }
         self.moves[ply] = moves;
         if left_out && matches!(best.forced(), Some(Forced::Loss(_))) {

@@ -95,10 +95,13 @@ pub fn five_points(board: &Board, colour: Player, out: &mut Vec<Point>, limit: u
     // Most fours were made by the colour's last stone: its lines first, then (only if some
     // five is still unaccounted for) the whole board.
     if let Some(from) = board.last_stone(colour) {
+        // Along each line only that line's shape is read; a point found is counted in all.
         for dir in DIRS {
             for k in (-4..=4).filter(|&k| k != 0) {
                 if let Some(p) = dir.step(from, k, board.size()) {
-                    found += take(p, out);
+                    if board.is_empty(p) && board.shape(p, dir, colour) == Shape::Five {
+                        found += take(p, out);
+                    }
                 }
             }
         }

@@ -95,11 +95,12 @@ pub fn five_points(board: &Board, colour: Player, out: &mut Vec<Point>, limit: u
     // Most fours were made by the colour's last stone: its lines first, then (only if some
     // five is still unaccounted for) the whole board.
     if let Some(from) = board.last_stone(colour) {
-        // Along each line only that line's shape is read; a point found is counted in all.
+        // Along each line only that line's shape is read (`None` on stones); a point found
+        // is counted in all.
         for dir in DIRS {
             for k in (-4..=4).filter(|&k| k != 0) {
                 if let Some(p) = dir.step(from, k, board.size()) {
-                    if board.is_empty(p) && board.shape(p, dir, colour) == Shape::Five {
+                    if board.shape(p, dir, colour) == Shape::Five {
                         found += take(p, out);
                     }
                 }
@@ -231,11 +232,12 @@ impl MoveGen {
             }
             board.retain_legal(out);
         }
+        // Our stone on the last empty point ends the game in a draw: that move always holds.
+        let fills_board = board.stone_count() + 1 == board.size() * board.size();
         if double_threats {
             // The opponent has a four-three (or two fours) to make: keep our fours and the
             // moves after which none of those points is one any more.
             let targets = &self.double_threats;
-            let fills_board = board.stone_count() + 1 == board.size() * board.size();
             out.retain(|&p| {
                 if board.shapes(p, me).iter().any(|s| s.is_four()) {
                     return true;
@@ -245,7 +247,7 @@ impl MoveGen {
                     return false;
                 }
                 // Our stone only weakens their shapes, so only the targets can still be
-                // double threats; the last empty point ends the game in a draw.
+                // double threats.
                 fills_board
                     || targets.iter().all(|&t| {
                         t == p
@@ -270,7 +272,6 @@ impl MoveGen {
             // cannot reach be ruled out without playing it.
             let all_found = found == board.threats(them).open_four;
             let targets = &self.open_fours;
-            let fills_board = board.stone_count() + 1 == board.size() * board.size();
             out.retain(|&p| {
                 if board.shapes(p, me).iter().any(|s| s.is_four()) {
                     return true;

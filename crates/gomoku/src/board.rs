@@ -402,9 +402,13 @@ impl Board {
             if qt == qb || qt.abs_diff(qb) > REACH {
                 continue;
             }
-            let own = (self.bits[k][d][l] >> qt) & 0x7FF;
             let blocked = self.bits[1 - k][d][l] | self.geo.wall[d][l] | 1 << (qb + REACH);
-            *shape = Shape::from_u8(self.tables[k][state_index(own, (blocked >> qt) & 0x7FF)]);
+            *shape = Shape::from_u8(window_shape(
+                self.tables[k],
+                self.bits[k][d][l],
+                blocked,
+                qt,
+            ));
         }
         shapes
     }
@@ -578,11 +582,8 @@ impl Board {
             if (free >> (r + REACH)) & 1 == 0 {
                 continue;
             }
-            let b = (black >> r) & 0x7FF;
-            let w = (white >> r) & 0x7FF;
-            let x = (wall >> r) & 0x7FF;
-            let sb = tb[state_index(b, w | x)];
-            let sw = tw[state_index(w, b | x)];
+            let sb = window_shape(tb, black, white | wall, r);
+            let sw = window_shape(tw, white, black | wall, r);
             let at = (start + r as isize * STEP[d]) as usize;
             for (k, new) in [(0, sb), (1, sw)] {
                 let old = self.shapes[k][d][l][r + REACH];
@@ -744,6 +745,13 @@ impl Board {
     pub(crate) fn line_count(&self, d: usize) -> usize {
         self.geo.lines[d]
     }
+}
+
+/// The shape at position `r` of a line from its bitboards of own and blocked cells (bit
+/// `position + REACH`), read from `table`.
+#[inline(always)]
+fn window_shape(table: &ShapeTable, own: u32, blocked: u32, r: usize) -> u8 {
+    table[state_index((own >> r) & 0x7FF, (blocked >> r) & 0x7FF)]
 }
 
 impl fmt::Debug for Board {

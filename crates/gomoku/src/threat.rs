@@ -151,9 +151,15 @@ impl ThreatSolver {
         } else {
             BUCKET << (usize::BITS - 1 - buckets.leading_zeros())
         };
+        // Zeros, so the memory comes from the allocator already cleared; but it is then mapped
+        // lazily, page by page, on the first search's clock: touch every page now.
+        // (`black_box` hides that the memory is zero, so the writes are not optimised away.)
+        let mut table = std::hint::black_box(vec![[0u64; 2]; len]);
+        for slot in table.iter_mut().step_by(4096 / entry) {
+            *slot = [0; 2];
+        }
         ThreatSolver {
-            // Zeros, so the memory comes from the allocator already cleared.
-            table: vec![[0; 2]; len],
+            table,
             moves: MoveStack::default(),
             keyed: Vec::with_capacity(MAX_SIZE * MAX_SIZE),
             fives: Vec::with_capacity(8),

@@ -73,11 +73,23 @@ impl SharedTable {
         } else {
             1usize << (usize::BITS - 1 - fit.leading_zeros())
         };
-        SharedTable {
+        let table = SharedTable {
             slots: (0..len)
                 .map(|_| [AtomicU64::new(0), AtomicU64::new(0)])
                 .collect(),
             generation: std::sync::atomic::AtomicU8::new(0),
+        };
+        table.touch_every_page();
+        table
+    }
+
+    /// Writes one slot of every memory page, so the operating system maps the table now rather
+    /// than page by page during the first search, on that search's clock (a zeroed allocation
+    /// is mapped lazily).
+    fn touch_every_page(&self) {
+        const SLOTS_PER_PAGE: usize = 4096 / 16;
+        for slot in self.slots.iter().step_by(SLOTS_PER_PAGE) {
+            slot[0].store(0, Ordering::Relaxed);
         }
     }
 

@@ -312,6 +312,12 @@ impl Board {
         self.hash
     }
 
+    /// The hash the position will have once the side to move plays `p` (for prefetching).
+    #[inline]
+    pub fn hash_after(&self, p: Point) -> u64 {
+        self.hash ^ self.zobrist[self.side.index() * CELLS + p.index()] ^ self.zobrist[2 * CELLS]
+    }
+
     /// `Some` once the game is over.
     pub fn result(&self) -> Option<GameResult> {
         self.result

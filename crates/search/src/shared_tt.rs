@@ -8,6 +8,7 @@
 
 use crate::score::Score;
 use crate::tt::Bound;
+use std::mem::size_of;
 use std::sync::atomic::{AtomicU64, Ordering};
 
 /// What a probe finds.
@@ -58,25 +59,28 @@ fn unpack(data: u64) -> (SharedEntry, u8) {
 /// Buckets of two slots, replaced as the single-threaded table does: the same position, else
 /// an entry from an older search, else the shallower one.
 pub struct SharedTable {
-    /// `[check, data]` pairs: check = key ^ data.
-    slots: Vec<[AtomicU64; 2]>,
+    buckets: Vec<Bucket>,
     generation: std::sync::atomic::AtomicU8,
 }
+
+/// Two slots, each a `[check, data]` pair (check = key ^ data). Aligned to their 32 bytes so
+/// that no bucket straddles two cache lines: a probe costs one memory access, not two.
+#[repr(C, align(32))]
+struct Bucket([[AtomicU64; 2]; 2]);
 
 impl SharedTable {
     /// A table of at most `bytes` bytes (a power-of-two number of slots; too few bytes for
     /// one bucket give a table that stores nothing).
     pub fn with_bytes(bytes: usize) -> SharedTable {
-        let fit = bytes / 16;
-        let len = if fit < 2 {
+        let fit = bytes / size_of::<Bucket>();
+        let len = if fit == 0 {
             0
         } else {
             1usize << (usize::BITS - 1 - fit.leading_zeros())
         };
+        let slot = || [AtomicU64::new(0), AtomicU64::new(0)];
         let table = SharedTable {
-            slots: (0..len)
-                .map(|_| [AtomicU64::new(0), AtomicU64::new(0)])
-                .collect(),
+            buckets: (0..len).map(|_| Bucket([slot(), slot()])).collect(),
             generation: std::sync::atomic::AtomicU8::new(0),
         };
         table.touch_every_page();
@@ -87,20 +91,43 @@ impl SharedTable {
     /// than page by page during the first search, on that search's clock (a zeroed allocation
     /// is mapped lazily).
     fn touch_every_page(&self) {
-        const SLOTS_PER_PAGE: usize = 4096 / 16;
-        for slot in self.slots.iter().step_by(SLOTS_PER_PAGE) {
-            slot[0].store(0, Ordering::Relaxed);
+        for bucket in self.buckets.iter().step_by(4096 / size_of::<Bucket>()) {
+            bucket.0[0][0].store(0, Ordering::Relaxed);
         }
     }
 
     pub fn bytes(&self) -> usize {
-        self.slots.len() * 16
+        self.buckets.len() * size_of::<Bucket>()
+    }
+
+    /// Slot `i` (bucket `i / 2`).
+    fn slot(&self, i: usize) -> &[AtomicU64; 2] {
+        &self.buckets[i >> 1].0[i & 1]
+    }
+
+    /// Asks the processor to start loading the bucket of `key`, so that a probe soon after
+    /// (once the move that leads there is played) finds it in the cache.
+    #[inline]
+    pub fn prefetch(&self, key: u64) {
+        #[cfg(target_arch = "x86_64")]
+        if !self.buckets.is_empty() {
+            let bucket = &self.buckets[self.bucket(key) >> 1] as *const Bucket;
+            // SAFETY: SSE, which the prefetch instruction belongs to, is part of every x86_64
+            // processor; a prefetch of a valid address neither faults nor changes memory.
+            unsafe {
+                std::arch::x86_64::_mm_prefetch::<{ std::arch::x86_64::_MM_HINT_T0 }>(
+                    bucket as *const i8,
+                )
+            };
+        }
+        #[cfg(not(target_arch = "x86_64"))]
+        let _ = key;
     }
 
     /// Forgets everything (meant for between searches: a search running meanwhile may keep
     /// some entries).
     pub fn clear(&self) {
-        for slot in &self.slots {
+        for slot in self.buckets.iter().flat_map(|b| &b.0) {
             slot[0].store(0, Ordering::Relaxed);
             slot[1].store(0, Ordering::Relaxed);
         }
@@ -112,18 +139,18 @@ impl SharedTable {
     }
 
     fn bucket(&self, key: u64) -> usize {
-        (key as usize) & (self.slots.len() - 1) & !1
+        (key as usize) & (2 * self.buckets.len() - 1) & !1
     }
 
     fn read(&self, i: usize) -> Option<(u64, SharedEntry, u8)> {
-        let check = self.slots[i][0].load(Ordering::Relaxed);
-        let data = self.slots[i][1].load(Ordering::Relaxed);
+        let check = self.slot(i)[0].load(Ordering::Relaxed);
+        let data = self.slot(i)[1].load(Ordering::Relaxed);
         let (entry, generation) = unpack(data);
         (entry.bound != Bound::Empty).then_some((check ^ data, entry, generation))
     }
 
     pub fn probe(&self, key: u64) -> Option<SharedEntry> {
-        if self.slots.is_empty() {
+        if self.buckets.is_empty() {
             return None;
         }
         let first = self.bucket(key);
@@ -134,7 +161,7 @@ impl SharedTable {
     }
 
     pub fn store(&self, key: u64, mv: Option<u16>, score: Score, depth: u32, bound: Bound) {
-        if self.slots.is_empty() {
+        if self.buckets.is_empty() {
             return;
         }
         let generation = self.generation.load(Ordering::Relaxed);
@@ -156,8 +183,8 @@ impl SharedTable {
             _ => mv,
         };
         let data = pack(mv, score, depth, bound, generation);
-        self.slots[first + victim][0].store(key ^ data, Ordering::Relaxed);
-        self.slots[first + victim][1].store(data, Ordering::Relaxed);
+        self.slot(first + victim)[0].store(key ^ data, Ordering::Relaxed);
+        self.slot(first + victim)[1].store(data, Ordering::Relaxed);
     }
 }
 
@@ -199,7 +226,7 @@ mod tests {
         let slot = (i..i + 2)
             .find(|&j| t.read(j).is_some_and(|r| r.0 == 99))
             .unwrap();
-        t.slots[slot][1].store(
+        t.slot(slot)[1].store(
             pack(Some(1), Score::DRAW, 9, Bound::Exact, 0),
             Ordering::Relaxed,
         );

@@ -531,6 +531,7 @@ impl Search {
                 continue;
             }
             let new_depth = new_depth - raised;
+            self.tt.prefetch(board.hash_after(mv));
             board.play(mv);
             let score = if i == 0 {
                 let extension = if Some(mv) == tt_move { tt_extension } else { 0 };

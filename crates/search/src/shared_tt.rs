@@ -100,18 +100,13 @@ impl SharedTable {
         self.buckets.len() * size_of::<Bucket>()
     }
 
-    /// Slot `i` (bucket `i / 2`).
-    fn slot(&self, i: usize) -> &[AtomicU64; 2] {
-        &self.buckets[i >> 1].0[i & 1]
-    }
-
     /// Asks the processor to start loading the bucket of `key`, so that a probe soon after
     /// (once the move that leads there is played) finds it in the cache.
     #[inline]
     pub fn prefetch(&self, key: u64) {
         #[cfg(target_arch = "x86_64")]
         if !self.buckets.is_empty() {
-            let bucket = &self.buckets[self.bucket(key) >> 1] as *const Bucket;
+            let bucket = self.bucket(key) as *const Bucket;
             // SAFETY: SSE, which the prefetch instruction belongs to, is part of every x86_64
             // processor; a prefetch of a valid address neither faults nor changes memory.
             unsafe {
@@ -138,13 +133,14 @@ impl SharedTable {
         self.generation.fetch_add(1, Ordering::Relaxed);
     }
 
-    fn bucket(&self, key: u64) -> usize {
-        (key as usize) & (2 * self.buckets.len() - 1) & !1
+    /// The bucket of `key` (the table must not be empty).
+    fn bucket(&self, key: u64) -> &Bucket {
+        &self.buckets[(key >> 1) as usize & (self.buckets.len() - 1)]
     }
 
-    fn read(&self, i: usize) -> Option<(u64, SharedEntry, u8)> {
-        let check = self.slot(i)[0].load(Ordering::Relaxed);
-        let data = self.slot(i)[1].load(Ordering::Relaxed);
+    fn read(slot: &[AtomicU64; 2]) -> Option<(u64, SharedEntry, u8)> {
+        let check = slot[0].load(Ordering::Relaxed);
+        let data = slot[1].load(Ordering::Relaxed);
         let (entry, generation) = unpack(data);
         (entry.bound != Bound::Empty).then_some((check ^ data, entry, generation))
     }
@@ -153,9 +149,10 @@ impl SharedTable {
         if self.buckets.is_empty() {
             return None;
         }
-        let first = self.bucket(key);
-        (first..first + 2)
-            .filter_map(|i| self.read(i))
+        self.bucket(key)
+            .0
+            .iter()
+            .filter_map(Self::read)
             .find(|&(k, _, _)| k == key)
             .map(|(_, entry, _)| entry)
     }
@@ -165,8 +162,8 @@ impl SharedTable {
             return;
         }
         let generation = self.generation.load(Ordering::Relaxed);
-        let first = self.bucket(key);
-        let slots = [self.read(first), self.read(first + 1)];
+        let bucket = &self.bucket(key).0;
+        let slots = [Self::read(&bucket[0]), Self::read(&bucket[1])];
         let victim = if let Some(i) = slots.iter().position(|s| s.is_some_and(|s| s.0 == key)) {
             i
         } else if let Some(i) = slots.iter().position(Option::is_none) {
@@ -183,8 +180,8 @@ impl SharedTable {
             _ => mv,
         };
         let data = pack(mv, score, depth, bound, generation);
-        self.slot(first + victim)[0].store(key ^ data, Ordering::Relaxed);
-        self.slot(first + victim)[1].store(data, Ordering::Relaxed);
+        bucket[victim][0].store(key ^ data, Ordering::Relaxed);
+        bucket[victim][1].store(data, Ordering::Relaxed);
     }
 }
 
@@ -222,11 +219,13 @@ mod tests {
         t.store(99, None, Score::heuristic(10), 4, Bound::Upper);
         assert_eq!(t.probe(99).unwrap().mv, Some(5));
         // Another thread's data word under this key's check word.
-        let i = t.bucket(99);
-        let slot = (i..i + 2)
-            .find(|&j| t.read(j).is_some_and(|r| r.0 == 99))
+        let slot = t
+            .bucket(99)
+            .0
+            .iter()
+            .find(|s| SharedTable::read(s).is_some_and(|r| r.0 == 99))
             .unwrap();
-        t.slot(slot)[1].store(
+        slot[1].store(
             pack(Some(1), Score::DRAW, 9, Bound::Exact, 0),
             Ordering::Relaxed,
         );

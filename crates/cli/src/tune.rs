@@ -109,6 +109,10 @@ pub struct TuneArgs {
     /// score from the data, as a win probability.
     #[arg(long, default_value_t = FitConfig::default().result_share)]
     pub result_share: f64,
+    /// Evaluation units per unit of log-odds (default: fitted for the classic evaluation on
+    /// the data; the embedded weights' headers say theirs).
+    #[arg(long)]
+    pub scale: Option<f64>,
 }
 
 pub fn run_selfplay(args: &SelfplayArgs) -> Result<String, String> {
@@ -181,6 +185,7 @@ pub fn run_tune(args: &TuneArgs) -> Result<String, String> {
         rate: args.rate,
         l2: args.l2,
         result_share: args.result_share,
+        scale: args.scale,
         ..FitConfig::default()
     };
     let every = (config.epochs / 10).max(1);
@@ -216,13 +221,17 @@ pub fn run_tune(args: &TuneArgs) -> Result<String, String> {
         start.elapsed().as_secs_f64()
     );
     let header = format!(
-        "wuzi tune --data {} --rule {} --epochs {} --rate {} --l2 {} --result-share {}\n{report}",
+        "wuzi tune --data {} --rule {} --epochs {} --rate {} --l2 {} --result-share {}{}\n{report}",
         args.data.display(),
         args.rule.name(),
         config.epochs,
         config.rate,
         config.l2,
-        config.result_share
+        config.result_share,
+        config
+            .scale
+            .map(|s| format!(" --scale {s}"))
+            .unwrap_or_default()
     );
     write_weights(&out, &weights, &header, &report)
 }

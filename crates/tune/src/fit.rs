@@ -9,7 +9,7 @@
 use crate::data::Sample;
 use wuzi_gomoku::eval::{
     classic_weights, evaluate_classic, features, renju_black_dead, shapes_of, Feature, Weights,
-    CODES, MAX_VALUE,
+    CODES, EVAL_FRACTION, MAX_VALUE,
 };
 use wuzi_gomoku::Rule;
 
@@ -34,6 +34,10 @@ pub struct FitConfig {
     pub min_stones: usize,
     /// One game in this many is held out to measure the fit on unseen games (0: none).
     pub holdout_every: usize,
+    /// Evaluation units per unit of log-odds; `None` fits it for the classic evaluation on
+    /// the data. Holding it at the embedded weights' scale keeps a refit in the units the
+    /// search's margins were tuned in.
+    pub scale: Option<f64>,
 }
 
 impl Default for FitConfig {
@@ -45,6 +49,7 @@ impl Default for FitConfig {
             result_share: 1.0,
             min_stones: 6,
             holdout_every: 10,
+            scale: None,
         }
     }
 }
@@ -165,20 +170,27 @@ fn fit_scale(rows: &[Row]) -> f64 {
     ((lo + hi) / 2.0).exp()
 }
 
+/// The weights as the fit's vector, in evaluation units (the tables keep sixteenths).
 fn to_vector(w: &Weights) -> Vec<f64> {
+    let unit = |x: i32| x as f64 / EVAL_FRACTION as f64;
     let mut v = vec![0.0; PARAMS];
     for t in 0..4 {
         for code in 0..CODES {
-            v[t * CODES + code] = w.tables[t / 2][t % 2][code] as f64;
+            v[t * CODES + code] = unit(w.tables[t / 2][t % 2][code]);
         }
     }
-    v[4 * CODES] = w.tempo[0] as f64;
-    v[4 * CODES + 1] = w.tempo[1] as f64;
+    v[4 * CODES] = unit(w.tempo[0]);
+    v[4 * CODES + 1] = unit(w.tempo[1]);
     v
 }
 
 fn to_weights(v: &[f64], rule: Rule) -> Weights {
-    let r = |x: f64| x.round().clamp(-(MAX_VALUE as f64), MAX_VALUE as f64) as i32;
+    let f = EVAL_FRACTION as f64;
+    let r = |x: f64| {
+        (x * f)
+            .round()
+            .clamp(-(MAX_VALUE as f64) * f, MAX_VALUE as f64 * f) as i32
+    };
     let mut w = Weights::zero(rule);
     for t in 0..4 {
         for code in 0..CODES {
@@ -201,7 +213,7 @@ pub fn fit(
     if train.is_empty() {
         return Err(format!("no usable {} positions to fit", rule.name()));
     }
-    let scale = fit_scale(&train);
+    let scale = config.scale.unwrap_or_else(|| fit_scale(&train));
     if config.result_share < 1.0 {
         for row in train.iter_mut().chain(holdout.iter_mut()) {
             row.result = target(row.result, row.score, scale, config.result_share);

@@ -275,7 +275,7 @@ mod tests {
     #[test]
     fn a_weights_file_replaces_the_embedded_tables() {
         let path = std::env::temp_dir().join(format!("wuzi-side-weights-{}", std::process::id()));
-        std::fs::write(&path, "wuzi-weights 2\nrule renju\ntempo 3 4\n").unwrap();
+        std::fs::write(&path, "wuzi-weights 3\nrule renju\ntempo 3 4\n").unwrap();
         let spec: SideSpec = format!("nodes=100,weights={}", path.display())
             .parse()
             .unwrap();

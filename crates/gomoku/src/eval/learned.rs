@@ -3,7 +3,7 @@
 //! them, and holds the slow from-scratch reference and the tuner's feature list.
 
 use super::codes::{code_of, CODES};
-use super::weights::{Weights, MOVER, WAITER};
+use super::weights::{Weights, EVAL_FRACTION_BITS, MOVER, WAITER};
 use crate::board::Board;
 use wuzi_search::Player;
 
@@ -13,7 +13,8 @@ pub(crate) fn evaluate(board: &Board) -> i32 {
     let me = board.side_to_move();
     let them = me.opponent();
     let v = board.learned_values();
-    board.weights().tempo[me.index()] + v[me.index()][MOVER] - v[them.index()][WAITER]
+    (board.weights().tempo[me.index()] + v[me.index()][MOVER] - v[them.index()][WAITER])
+        >> EVAL_FRACTION_BITS
 }
 
 /// One term of the learned evaluation: `sign` times the weight at `index`, where indices
@@ -26,8 +27,9 @@ pub struct Feature {
 }
 
 /// Every term of the learned evaluation of `board` (one per empty point and colour, and the
-/// tempo), into `out` (cleared first): the evaluation is the signed sum of their weights. The
-/// tuner fits the weights as a linear model of exactly these terms.
+/// tempo), into `out` (cleared first): the evaluation is the signed sum of their weights (in
+/// sixteenths of a unit, so shifted down by [`EVAL_FRACTION_BITS`]). The tuner fits the
+/// weights as a linear model of exactly these terms.
 pub fn features(board: &Board, out: &mut Vec<Feature>) {
     out.clear();
     let me = board.side_to_move();
@@ -69,7 +71,8 @@ pub fn learned_from_scratch(board: &Board, weights: &Weights) -> i32 {
             };
             f.sign as i32 * w
         })
-        .sum()
+        .sum::<i32>()
+        >> EVAL_FRACTION_BITS
 }
 
 #[cfg(test)]

@@ -17,7 +17,10 @@ pub use policy::{
     class_of, near_index, threat_level, Policy, PolicyContext, PolicyFeatures, ATTACK, CLASSES,
     COMBOS, DEFENCE, LAST_THEM, LAST_US, LOCAL, NEAR, NEARS, NEAR_NONE, STATES, STATE_ENTRIES,
 };
-pub use weights::{embedded as embedded_weights, Weights, MAX_VALUE, MOVER, WAITER};
+pub use weights::{
+    embedded as embedded_weights, Weights, EVAL_FRACTION, EVAL_FRACTION_BITS, MAX_VALUE, MOVER,
+    WAITER,
+};
 
 use crate::board::Board;
 use std::str::FromStr;

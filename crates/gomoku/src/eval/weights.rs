@@ -17,7 +17,12 @@
 //!                             white-state-attack, white-state-defence (index below 448)
 //! ```
 //! The tables from `black-attack` on are the move-ordering policy, by the colour to move.
-//! Entries not listed are worth 0. Version 1 files (no near or combo tables) still load.
+//! From version 3 on, `tempo` and the evaluation tables (`*-mover`, `*-waiter`) are in
+//! sixteenths of an evaluation unit ([`EVAL_FRACTION`]). The most common codes (quiet points
+//! far from threats) occur a hundred times in a position, so whole units were too coarse a
+//! grid for them: one unit on one of them moves the evaluation by a hundred.
+//! Entries not listed are worth 0. Version 1 files (no near or combo tables) and version 2
+//! files (whole evaluation units) still load.
 use super::codes::{renju_black_dead, shapes_of, CODES};
 use super::policy::{Policy, CLASSES, COMBOS, LOCAL, NEARS, STATE_ENTRIES};
 use crate::rules::Rule;
@@ -61,20 +66,27 @@ fn table_len(t: usize) -> usize {
         _ => STATE_ENTRIES,
     }
 }
-/// Values beyond this are refused: a point worth more than a five means a broken fit.
+/// Values beyond this are refused: a point worth more than a five means a broken fit (in
+/// whole units; [`EVAL_FRACTION`] times this for the evaluation tables).
 pub const MAX_VALUE: i32 = 30_000;
-const VERSION: &str = "wuzi-weights 2";
-/// Older versions this one reads.
-const OLD_VERSIONS: [&str; 1] = ["wuzi-weights 1"];
+/// The evaluation tables and tempo are kept in this fraction of an evaluation unit: the
+/// evaluation is their sum divided by it (a shift).
+pub const EVAL_FRACTION_BITS: u32 = 4;
+pub const EVAL_FRACTION: i32 = 1 << EVAL_FRACTION_BITS;
+const VERSION: &str = "wuzi-weights 3";
+/// Older versions this one reads (their evaluation values are in whole units).
+const OLD_VERSIONS: [&str; 2] = ["wuzi-weights 1", "wuzi-weights 2"];
 
 /// A rule's evaluation tables. The evaluation from the side to move's view is
-/// `tempo[stm] + sum(tables[stm][MOVER][code]) - sum(tables[opp][WAITER][code])` over the
-/// empty points, each colour's code read with that colour's shapes.
+/// `(tempo[stm] + sum(tables[stm][MOVER][code]) - sum(tables[opp][WAITER][code])) >>
+/// EVAL_FRACTION_BITS` over the empty points, each colour's code read with that colour's
+/// shapes.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Weights {
     pub rule: Rule,
+    /// In sixteenths of a unit, as the tables.
     pub tempo: [i32; 2],
-    /// `[colour][role][code]`.
+    /// `[colour][role][code]`, in sixteenths of a unit.
     pub tables: [[[i32; CODES]; 2]; 2],
     /// The move-ordering policy.
     pub policy: Policy,
@@ -109,6 +121,8 @@ impl Weights {
                 "weights line {n}: expected \"{VERSION}\", got \"{head}\""
             ));
         }
+        // What a file's evaluation value is in sixteenths.
+        let eval_step = if head == VERSION { 1 } else { EVAL_FRACTION };
         let (n, rule_line) = next("rule")?;
         let rule = match rule_line.strip_prefix("rule ") {
             Some(r) => r
@@ -122,7 +136,7 @@ impl Weights {
         let t: Vec<&str> = tempo.split_whitespace().collect();
         match t.as_slice() {
             ["tempo", b, wh] => {
-                w.tempo = [value(n, b)?, value(n, wh)?];
+                w.tempo = [eval_value(n, b, eval_step)?, eval_value(n, wh, eval_step)?];
             }
             _ => {
                 return Err(format!(
@@ -145,7 +159,11 @@ impl Weights {
             let code: usize = code.parse().ok().filter(|&c| c < len).ok_or_else(|| {
                 format!("weights line {n}: \"{code}\" is not an index below {len}")
             })?;
-            *w.entry(t, code) = value(n, v)?;
+            *w.entry(t, code) = if t < 4 {
+                eval_value(n, v, eval_step)?
+            } else {
+                value(n, v)?
+            };
         }
         w.clear_dead_codes();
         Ok(w)
@@ -228,6 +246,19 @@ impl Weights {
     }
 }
 
+/// An evaluation value of a file line, in sixteenths (`step`: what one of the file's
+/// values is in sixteenths).
+fn eval_value(line: usize, text: &str, step: i32) -> Result<i32, String> {
+    let limit = MAX_VALUE * EVAL_FRACTION;
+    text.parse::<i32>()
+        .ok()
+        .and_then(|v| v.checked_mul(step))
+        .filter(|v| v.abs() <= limit)
+        .ok_or_else(|| {
+            format!("weights line {line}: \"{text}\" is not a whole number within ±{limit}")
+        })
+}
+
 fn value(line: usize, text: &str) -> Result<i32, String> {
     text.parse::<i32>()
         .ok()
@@ -290,9 +321,17 @@ mod tests {
         assert_eq!(Weights::parse(&text), Ok(w));
         let old = "wuzi-weights 1\nrule renju\ntempo 0 0\nwhite-attack 7 3";
         assert_eq!(Weights::parse(old).map(|w| w.policy.codes[1][0][7]), Ok(3));
+        // Version 2 evaluation values are whole units; the policy's are not scaled.
+        let old = "wuzi-weights 2\nrule renju\ntempo 2 -1\nwhite-waiter 7 3\nwhite-combo 7 3";
+        let w = Weights::parse(old).unwrap();
+        assert_eq!(w.tempo, [32, -16]);
+        assert_eq!(w.tables[1][WAITER][7], 48);
+        assert_eq!(w.policy.combo[1][7], 3);
         for bad in [
             "",
-            "wuzi-weights 3\nrule renju\ntempo 0 0",
+            "wuzi-weights 4\nrule renju\ntempo 0 0",
+            "wuzi-weights 3\nrule renju\ntempo 0 0\nblack-mover 1 480001",
+            "wuzi-weights 2\nrule renju\ntempo 0 30001",
             "wuzi-weights 2\nrule renju\ntempo 0 0\nblack-near-us 224 1",
             "wuzi-weights 2\nrule renju\ntempo 0 0\nwhite-local 49 1",
             "wuzi-weights 2\nrule renju\ntempo 0 0\nwhite-state-defence 448 1",

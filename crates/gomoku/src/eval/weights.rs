@@ -5,7 +5,7 @@
 //!
 //! File format (text, `#` comments and blank lines skipped):
 //! ```text
-//! wuzi-weights 2
+//! wuzi-weights 3
 //! rule renju
 //! tempo <black to move> <white to move>
 //! <table> <index> <value>     table: black-mover, black-waiter, white-mover, white-waiter,

@@ -113,6 +113,10 @@ pub struct TuneArgs {
     /// the data; the embedded weights' headers say theirs).
     #[arg(long)]
     pub scale: Option<f64>,
+    /// Start the fit from these weights, and hold it near them (`--l2`), instead of the
+    /// classic evaluation: a refit of the embedded tables on new games.
+    #[arg(long)]
+    pub start: Option<PathBuf>,
 }
 
 pub fn run_selfplay(args: &SelfplayArgs) -> Result<String, String> {
@@ -180,12 +184,17 @@ pub fn run_tune(args: &TuneArgs) -> Result<String, String> {
     if args.policy_only {
         return policy_only(args, &samples, &out, start);
     }
+    let start_weights = match &args.start {
+        Some(path) => Some(read_weights(path)?.0),
+        None => None,
+    };
     let config = FitConfig {
         epochs: args.epochs,
         rate: args.rate,
         l2: args.l2,
         result_share: args.result_share,
         scale: args.scale,
+        start: start_weights,
         ..FitConfig::default()
     };
     let every = (config.epochs / 10).max(1);
@@ -232,6 +241,11 @@ pub fn run_tune(args: &TuneArgs) -> Result<String, String> {
             .scale
             .map(|s| format!(" --scale {s}"))
             .unwrap_or_default()
+            + &args
+                .start
+                .as_ref()
+                .map(|p| format!(" --start {}", p.display()))
+                .unwrap_or_default()
     );
     write_weights(&out, &weights, &header, &report)
 }
@@ -249,9 +263,7 @@ fn policy_only(
             String::from("(evaluation: the embedded weights)"),
         ),
         Some(path) => {
-            let text = std::fs::read_to_string(path)
-                .map_err(|e| format!("cannot read {}: {e}", path.display()))?;
-            let w = Weights::parse(&text).map_err(|e| format!("{}: {e}", path.display()))?;
+            let (w, text) = read_weights(path)?;
             let header: Vec<&str> = text
                 .lines()
                 .take_while(|l| l.starts_with('#'))
@@ -320,13 +332,19 @@ fn write_weights(
 /// Middle game: from this many stones on.
 const MIDDLE_GAME_STONES: usize = 10;
 
+/// A weights file, parsed, with its text (for its header); errors name the file.
+fn read_weights(path: &std::path::Path) -> Result<(Weights, String), String> {
+    let text = std::fs::read_to_string(path)
+        .map_err(|e| format!("cannot read {}: {e}", path.display()))?;
+    let w = Weights::parse(&text).map_err(|e| format!("{}: {e}", path.display()))?;
+    Ok((w, text))
+}
+
 fn policy_report(args: &TuneArgs, samples: &[wuzi_tune::data::Sample]) -> Result<String, String> {
     let weights: &'static Weights = match &args.weights {
         None => wuzi_gomoku::eval::embedded_weights(args.rule),
         Some(path) => {
-            let text = std::fs::read_to_string(path)
-                .map_err(|e| format!("cannot read {}: {e}", path.display()))?;
-            let w = Weights::parse(&text).map_err(|e| format!("{}: {e}", path.display()))?;
+            let (w, _) = read_weights(path)?;
             // One set of weights for the life of the command.
             Box::leak(Box::new(w))
         }

@@ -38,6 +38,9 @@ pub struct FitConfig {
     /// the data. Holding it at the embedded weights' scale keeps a refit in the units the
     /// search's margins were tuned in.
     pub scale: Option<f64>,
+    /// Where the fit starts and what `l2` pulls it towards (default: the classic evaluation
+    /// written as tables): a refit of the embedded weights on new games stays near them.
+    pub start: Option<Weights>,
 }
 
 impl Default for FitConfig {
@@ -50,6 +53,7 @@ impl Default for FitConfig {
             min_stones: 6,
             holdout_every: 10,
             scale: None,
+            start: None,
         }
     }
 }
@@ -219,7 +223,17 @@ pub fn fit(
             row.result = target(row.result, row.score, scale, config.result_share);
         }
     }
-    let start = to_vector(&classic_weights(rule));
+    let start = match &config.start {
+        Some(w) if w.rule != rule => {
+            return Err(format!(
+                "the starting weights are for {}, not {}",
+                w.rule.name(),
+                rule.name()
+            ))
+        }
+        Some(w) => to_vector(w),
+        None => to_vector(&classic_weights(rule)),
+    };
     // Renju: Black's foul points stay worth nothing.
     let frozen: Vec<bool> = (0..PARAMS)
         .map(|i| {

@@ -253,6 +253,7 @@ const JUDGE_PARAMS: SearchParams = SearchParams {
     se_margin: 2,
     lmr_threatened: 0,
     lmr_important: 0,
+    mcp_important_depth: 0,
 };
 
 /// Distinct balanced openings of four stones within the central 7x7, made one at a time so a

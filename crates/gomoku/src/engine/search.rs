@@ -7,7 +7,8 @@
 //! - the forced reply to a five is searched one ply deeper (it is not a real choice);
 //! - reverse futility pruning, razoring (a node far below alpha only looks at its fours)
 //!   and move-count pruning of quiet moves near the leaves (half as many at a node whose
-//!   static evaluation is not improving on the one two plies up);
+//!   static evaluation is not improving on the one two plies up; in the last two plies
+//!   open threes and blocks of closed threes count as quiet too, fours never);
 //! - singular extensions: the table's move is searched a ply deeper when no other move comes
 //!   near it, the node is cut when another move also beats beta (multicut), and the table's
 //!   move is searched a ply shallower when it alone beats beta;
@@ -526,7 +527,11 @@ impl Search {
                 break;
             };
             let important = important(board, mv, me, them, p.stop_shape);
-            if prune_quiet && !important && i >= quiet_limit && !best_is_lost(best) {
+            if prune_quiet
+                && i >= quiet_limit
+                && !best_is_lost(best)
+                && (!important || (depth <= p.mcp_important_depth && !makes_four(board, mv, me)))
+            {
                 left_out = true;
                 continue;
             }
@@ -703,6 +708,14 @@ fn important(board: &Board, mv: Point, me: Player, them: Player, stop_shape: u8)
             .shapes(mv, them)
             .iter()
             .any(|&s| s as u8 >= stop_shape)
+}
+
+/// Whether `me` makes a four (or five) by playing `mv`.
+fn makes_four(board: &Board, mv: Point, me: Player) -> bool {
+    board
+        .shapes(mv, me)
+        .iter()
+        .any(|&s| s.is_four() || s == Shape::Five)
 }
 
 /// The legal points within four of `from` along its lines where `me` makes a four.

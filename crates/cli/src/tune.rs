@@ -110,11 +110,12 @@ pub struct TuneArgs {
     #[arg(long, default_value_t = FitConfig::default().result_share)]
     pub result_share: f64,
     /// Evaluation units per unit of log-odds (default: fitted for the classic evaluation on
-    /// the data; the embedded weights' headers say theirs).
-    #[arg(long)]
+    /// the data; the embedded weights' headers say theirs). Not with `--policy-only`.
+    #[arg(long, value_parser = parse_scale)]
     pub scale: Option<f64>,
-    /// Start the fit from these weights, and hold it near them (`--l2`), instead of the
-    /// classic evaluation: a refit of the embedded tables on new games.
+    /// Start the evaluation fit from these weights' tables, and hold it near them (`--l2`),
+    /// instead of the classic evaluation: a refit of the embedded tables on new games (the
+    /// policy is fitted afresh all the same). Not with `--policy-only`.
     #[arg(long)]
     pub start: Option<PathBuf>,
 }
@@ -182,6 +183,13 @@ pub fn run_tune(args: &TuneArgs) -> Result<String, String> {
     }
     let out = args.out.clone().ok_or("--out is required to fit")?;
     if args.policy_only {
+        if args.scale.is_some() || args.start.is_some() {
+            return Err(
+                "--scale and --start shape the evaluation fit, which --policy-only \
+                        leaves out"
+                    .into(),
+            );
+        }
         return policy_only(args, &samples, &out, start);
     }
     let start_weights = match &args.start {
@@ -331,6 +339,14 @@ fn write_weights(
 
 /// Middle game: from this many stones on.
 const MIDDLE_GAME_STONES: usize = 10;
+
+/// A `--scale` value: a positive, finite number of units per log-odds.
+fn parse_scale(text: &str) -> Result<f64, String> {
+    match text.parse::<f64>() {
+        Ok(s) if s.is_finite() && s > 0.0 => Ok(s),
+        _ => Err(format!("\"{text}\" is not a positive number")),
+    }
+}
 
 /// A weights file, parsed, with its text (for its header); errors name the file.
 fn read_weights(path: &std::path::Path) -> Result<(Weights, String), String> {

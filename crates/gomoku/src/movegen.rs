@@ -47,6 +47,9 @@ pub struct MoveGen {
     pub max_candidates: usize,
     /// Whether the last call left moves out for `max_candidates`.
     pub truncated: bool,
+    /// Whether the last call answered an opponent's four-three (or double four) to make:
+    /// every candidate then stops it or is a four of ours.
+    pub defending_double_threat: bool,
     /// Answer an opponent's four-three (or double four) to make with only the moves that stop
     /// it and our own fours.
     pub defend_double_threats: bool,
@@ -65,6 +68,7 @@ impl Default for MoveGen {
             sort_keys: Vec::with_capacity(MAX_SIZE * MAX_SIZE),
             max_candidates: 0,
             truncated: false,
+            defending_double_threat: false,
             defend_double_threats: true,
             double_threats: Vec::with_capacity(16),
             open_fours: Vec::with_capacity(16),
@@ -207,6 +211,7 @@ impl MoveGen {
     /// as the only block of a five (the position is then lost, and any legal move is as good).
     pub fn candidates(&mut self, board: &mut Board, out: &mut Vec<Point>) {
         self.truncated = false;
+        self.defending_double_threat = false;
         if board.result().is_some() {
             return;
         }
@@ -255,6 +260,7 @@ impl MoveGen {
                     })
             });
             forced = true;
+            self.defending_double_threat = true;
         } else if forced {
             // Keep only the moves after which the opponent has no open four to make, and our
             // own fours (which force a reply and so may come first).

@@ -1,10 +1,11 @@
 //! The Texel fit: the learned evaluation is linear in its terms ([`features`]), so fitting it
 //! to game results is a logistic regression, `P(win) = sigmoid(eval / scale)`.
 //!
-//! The scale is fitted first for the classic evaluation and then held, so the learned weights
-//! come out in the classic's units (the search's margins assume them). The weights start from
-//! the classic evaluation written as tables and an L2 term holds them near it, so codes the
-//! games rarely show keep sensible values.
+//! The scale is fitted first for the classic evaluation and then held (or given, `scale`), so
+//! the learned weights come out in the classic's units (the search's margins assume them).
+//! The weights start from the classic evaluation written as tables (or from given weights,
+//! `start`) and an L2 term holds them near it, so codes the games rarely show keep sensible
+//! values.
 
 use crate::data::Sample;
 use wuzi_gomoku::eval::{
@@ -64,7 +65,7 @@ pub struct FitReport {
     pub rule: Rule,
     pub train: usize,
     pub holdout: usize,
-    /// Evaluation units per unit of log-odds, fitted for the classic evaluation.
+    /// Evaluation units per unit of log-odds, fitted for the classic evaluation (or given).
     pub scale: f64,
     /// (train, holdout) loss of the classic evaluation, of the fitted weights (rounded).
     pub classic_loss: (f64, f64),

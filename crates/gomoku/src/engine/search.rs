@@ -477,12 +477,16 @@ impl Search {
         // last moves, so a transposition can order differently) it is searched all the same.
         let mut generated = false;
         let mut left_out = skipped.is_some();
+        // Whether the candidates are the answers to an opponent's four-three to come: then
+        // the blocks are never pruned.
+        let mut defending = false;
         match tt_move {
             Some(mv) if ply > 0 && skipped.is_none() && board.is_legal(mv) => moves.push(mv),
             _ => {
                 self.candidates(board, ply, &mut moves);
                 generated = true;
                 left_out |= self.movegen.truncated;
+                defending = self.movegen.defending_double_threat;
                 if let Some(mv) = skipped {
                     moves.retain(|&m| m != mv);
                 }
@@ -522,6 +526,7 @@ impl Search {
                 self.generate_after_first(board, ply, &mut moves);
                 generated = true;
                 left_out |= self.movegen.truncated;
+                defending = self.movegen.defending_double_threat;
             }
             let Some(&mv) = moves.get(i) else {
                 break;
@@ -530,7 +535,8 @@ impl Search {
             if prune_quiet
                 && i >= quiet_limit
                 && !best_is_lost(best)
-                && (!important || (depth <= p.mcp_important_depth && !makes_four(board, mv, me)))
+                && (!important
+                    || (depth <= p.mcp_important_depth && !defending && !makes_four(board, mv, me)))
             {
                 left_out = true;
                 continue;
@@ -700,8 +706,9 @@ impl Search {
     }
 }
 
-/// A move that is never reduced or pruned: it makes a four or an open three, or it stops one
-/// (the opponent's shape on its point is at least `stop_shape`).
+/// A move that is never reduced, nor pruned above [`SearchParams::mcp_important_depth`]: it
+/// makes a four or an open three, or it stops one (the opponent's shape on its point is at
+/// least `stop_shape`).
 fn important(board: &Board, mv: Point, me: Player, them: Player, stop_shape: u8) -> bool {
     board.shapes(mv, me).iter().any(|&s| s >= Shape::OpenThree)
         || board

@@ -1,5 +1,6 @@
 //! The learned evaluation: `tempo + sum(mine, to move) - sum(theirs, waiting)` over the empty
-//! points' pattern codes (see [`super::Weights`]). The board keeps the sums; this module reads
+//! points' pattern codes, in sixteenths of a unit and rounded to whole units (see
+//! [`super::Weights`]). The board keeps the sums; this module reads
 //! them, and holds the slow from-scratch reference and the tuner's feature list.
 
 use super::codes::{code_of, CODES};
@@ -13,8 +14,13 @@ pub(crate) fn evaluate(board: &Board) -> i32 {
     let me = board.side_to_move();
     let them = me.opponent();
     let v = board.learned_values();
-    (board.weights().tempo[me.index()] + v[me.index()][MOVER] - v[them.index()][WAITER])
-        >> EVAL_FRACTION_BITS
+    to_units(board.weights().tempo[me.index()] + v[me.index()][MOVER] - v[them.index()][WAITER])
+}
+
+/// Sixteenths to whole units, rounded to nearest (exact for whole-unit weights).
+#[inline(always)]
+fn to_units(sixteenths: i32) -> i32 {
+    (sixteenths + (1 << (EVAL_FRACTION_BITS - 1))) >> EVAL_FRACTION_BITS
 }
 
 /// One term of the learned evaluation: `sign` times the weight at `index`, where indices
@@ -28,7 +34,7 @@ pub struct Feature {
 
 /// Every term of the learned evaluation of `board` (one per empty point and colour, and the
 /// tempo), into `out` (cleared first): the evaluation is the signed sum of their weights (in
-/// sixteenths of a unit, so shifted down by [`EVAL_FRACTION_BITS`]). The tuner fits the
+/// sixteenths of a unit, then rounded to whole units). The tuner fits the
 /// weights as a linear model of exactly these terms.
 pub fn features(board: &Board, out: &mut Vec<Feature>) {
     out.clear();
@@ -61,7 +67,8 @@ pub fn features(board: &Board, out: &mut Vec<Feature>) {
 pub fn learned_from_scratch(board: &Board, weights: &Weights) -> i32 {
     let mut f = Vec::new();
     features(board, &mut f);
-    f.iter()
+    let sum = f
+        .iter()
         .map(|f| {
             let i = f.index as usize;
             let w = if i >= 4 * CODES {
@@ -71,13 +78,14 @@ pub fn learned_from_scratch(board: &Board, weights: &Weights) -> i32 {
             };
             f.sign as i32 * w
         })
-        .sum::<i32>()
-        >> EVAL_FRACTION_BITS
+        .sum::<i32>();
+    to_units(sum)
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::eval::EVAL_FRACTION;
     use crate::notation::Point;
     use crate::rules::Rule;
     use proptest::prelude::*;
@@ -85,11 +93,14 @@ mod tests {
     /// Weights with every entry distinct-ish, so a wrong code or role shows.
     fn busy_weights(rule: Rule) -> &'static Weights {
         let mut w = Weights::zero(rule);
-        w.tempo = [7, -5];
+        w.tempo = [7 * EVAL_FRACTION, -5 * EVAL_FRACTION];
         for c in 0..2 {
             for r in 0..2 {
                 for code in 0..CODES {
-                    w.tables[c][r][code] = ((code * 31 + c * 7 + r * 13) % 97) as i32 - 40;
+                    // Whole units (multiples of 16), so that a wrong code or role changes
+                    // the rounded evaluation too.
+                    w.tables[c][r][code] =
+                        (((code * 31 + c * 7 + r * 13) % 97) as i32 - 40) * EVAL_FRACTION;
                 }
             }
         }

@@ -70,7 +70,7 @@ fn table_len(t: usize) -> usize {
 /// whole units; [`EVAL_FRACTION`] times this for the evaluation tables).
 pub const MAX_VALUE: i32 = 30_000;
 /// The evaluation tables and tempo are kept in this fraction of an evaluation unit: the
-/// evaluation is their sum divided by it (a shift).
+/// evaluation is their sum divided by it, rounded to nearest (a shift).
 pub const EVAL_FRACTION_BITS: u32 = 4;
 pub const EVAL_FRACTION: i32 = 1 << EVAL_FRACTION_BITS;
 const VERSION: &str = "wuzi-weights 3";
@@ -78,9 +78,9 @@ const VERSION: &str = "wuzi-weights 3";
 const OLD_VERSIONS: [&str; 2] = ["wuzi-weights 1", "wuzi-weights 2"];
 
 /// A rule's evaluation tables. The evaluation from the side to move's view is
-/// `(tempo[stm] + sum(tables[stm][MOVER][code]) - sum(tables[opp][WAITER][code])) >>
-/// EVAL_FRACTION_BITS` over the empty points, each colour's code read with that colour's
-/// shapes.
+/// `tempo[stm] + sum(tables[stm][MOVER][code]) - sum(tables[opp][WAITER][code])` over the
+/// empty points, each colour's code read with that colour's shapes, divided by
+/// [`EVAL_FRACTION`] and rounded to nearest.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Weights {
     pub rule: Rule,
@@ -253,16 +253,19 @@ fn eval_value(line: usize, text: &str, step: i32) -> Result<i32, String> {
     text.parse::<i32>()
         .ok()
         .and_then(|v| v.checked_mul(step))
-        .filter(|v| v.abs() <= limit)
+        .filter(|v| (-limit..=limit).contains(v))
         .ok_or_else(|| {
-            format!("weights line {line}: \"{text}\" is not a whole number within ±{limit}")
+            format!(
+                "weights line {line}: \"{text}\" is not a whole number within ±{}",
+                limit / step
+            )
         })
 }
 
 fn value(line: usize, text: &str) -> Result<i32, String> {
     text.parse::<i32>()
         .ok()
-        .filter(|v| v.abs() <= MAX_VALUE)
+        .filter(|v| (-MAX_VALUE..=MAX_VALUE).contains(v))
         .ok_or_else(|| {
             format!("weights line {line}: \"{text}\" is not a whole number within ±{MAX_VALUE}")
         })
@@ -332,6 +335,8 @@ mod tests {
             "wuzi-weights 4\nrule renju\ntempo 0 0",
             "wuzi-weights 3\nrule renju\ntempo 0 0\nblack-mover 1 480001",
             "wuzi-weights 2\nrule renju\ntempo 0 30001",
+            "wuzi-weights 3\nrule renju\ntempo 0 -2147483648",
+            "wuzi-weights 3\nrule renju\ntempo 0 0\nwhite-combo 1 -2147483648",
             "wuzi-weights 2\nrule renju\ntempo 0 0\nblack-near-us 224 1",
             "wuzi-weights 2\nrule renju\ntempo 0 0\nwhite-local 49 1",
             "wuzi-weights 2\nrule renju\ntempo 0 0\nwhite-state-defence 448 1",

@@ -249,7 +249,16 @@ impl Weights {
 /// An evaluation value of a file line, in sixteenths (`step`: what one of the file's
 /// values is in sixteenths).
 fn eval_value(line: usize, text: &str, step: i32) -> Result<i32, String> {
-    let limit = MAX_VALUE * EVAL_FRACTION;
+    bounded(line, text, step, MAX_VALUE * EVAL_FRACTION)
+}
+
+/// A policy value of a file line.
+fn value(line: usize, text: &str) -> Result<i32, String> {
+    bounded(line, text, 1, MAX_VALUE)
+}
+
+/// A file value times `step`, refused beyond `limit` (in the scaled units).
+fn bounded(line: usize, text: &str, step: i32, limit: i32) -> Result<i32, String> {
     text.parse::<i32>()
         .ok()
         .and_then(|v| v.checked_mul(step))
@@ -259,15 +268,6 @@ fn eval_value(line: usize, text: &str, step: i32) -> Result<i32, String> {
                 "weights line {line}: \"{text}\" is not a whole number within ±{}",
                 limit / step
             )
-        })
-}
-
-fn value(line: usize, text: &str) -> Result<i32, String> {
-    text.parse::<i32>()
-        .ok()
-        .filter(|v| (-MAX_VALUE..=MAX_VALUE).contains(v))
-        .ok_or_else(|| {
-            format!("weights line {line}: \"{text}\" is not a whole number within ±{MAX_VALUE}")
         })
 }
 

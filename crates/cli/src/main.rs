@@ -13,6 +13,7 @@ mod record_file;
 mod serve;
 mod show;
 mod solve;
+mod spsa_cmd;
 mod tui;
 mod tune;
 
@@ -46,6 +47,10 @@ const EXAMPLES_BENCH: &str = "Examples:
 const EXAMPLES_MATCH: &str = "Examples:
   wuzi match --a time=100 --b time=100,vct=off --games 100 --sgf games.sgf
   wuzi match --a time=200 --b \"cmd=./pbrain-rapfi\" --sprt elo0=0,elo1=5";
+
+const EXAMPLES_SPSA: &str = "Example:
+  wuzi spsa --base nodes=10000 --knob lmr-div=200:30:60:600 --knob rfp-margin=40:8:10:150 \\
+    --iterations 2000 --concurrency 2 --openings docs/openings/freestyle-15-balanced-626.txt";
 
 const EXAMPLES_GOMOCUP: &str = "Example:
   printf 'START 15\\nBEGIN\\nEND\\n' | wuzi gomocup";
@@ -103,6 +108,10 @@ enum Command {
     /// Play a match between two engines (wuzi settings or any Gomocup engine): Elo, SPRT, SGF.
     #[command(after_help = EXAMPLES_MATCH)]
     Match(match_cmd::MatchArgs),
+    /// Tune search knobs by SPSA: many short matches of the knobs stepped up against the
+    /// knobs stepped down.
+    #[command(after_help = EXAMPLES_SPSA)]
+    Spsa(spsa_cmd::SpsaArgs),
     /// Speak the Gomocup (piskvork) engine protocol on stdin/stdout, as pbrain-wuzi does.
     #[command(after_help = EXAMPLES_GOMOCUP)]
     Gomocup,
@@ -145,6 +154,7 @@ fn main() -> ExitCode {
         Command::Analyze(args) => output::finish(analyze::analyze(&args)),
         Command::Bench(args) => output::finish(bench::bench(&args)),
         Command::Match(args) => output::finish(match_cmd::run(&args)),
+        Command::Spsa(args) => output::finish(spsa_cmd::run(&args)),
         Command::Serve(args) => serve::run(&args),
         Command::Gomocup => {
             wuzi_gomocup::run(std::io::BufReader::new(std::io::stdin()), std::io::stdout());

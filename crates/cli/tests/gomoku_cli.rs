@@ -219,6 +219,57 @@ fn play_tictactoe_still_works() {
 /// An external engine (`wuzi gomocup`, the protocol loop pbrain-wuzi runs) against wuzi
 /// in-process, from a Gomocup offset opening file, with the SGF, the log and the JSON.
 #[test]
+fn spsa_plays_its_iterations_logs_them_and_refuses_bad_knobs() {
+    let dir = std::env::temp_dir().join(format!("wuzi-cli-spsa-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let log = dir.join("spsa.jsonl");
+    let out = typed(
+        &[
+            "spsa",
+            "--base",
+            "depth=1",
+            "--knob",
+            "rfp-margin=40:8:10:150",
+            "--knob",
+            "width=12:2:6:20",
+            "--iterations",
+            "3",
+            "--games",
+            "2",
+            "--size",
+            "9",
+            "--quiet",
+            "--log",
+            log.to_str().unwrap(),
+        ],
+        "",
+    );
+    assert!(out.contains("tuned after 3 iterations (6 games"), "{out}");
+    assert!(
+        out.contains("started from: rfp-margin=40,width=12"),
+        "{out}"
+    );
+    let lines: Vec<Value> = std::fs::read_to_string(&log)
+        .unwrap()
+        .lines()
+        .map(|l| serde_json::from_str(l).unwrap())
+        .collect();
+    assert_eq!(lines.len(), 3);
+    assert_eq!(lines[2]["iteration"], 3);
+    assert_eq!(lines[2]["theta"].as_array().unwrap().len(), 2);
+    fails_with(&["spsa", "--knob", "speed=1:1:0:2"], "unknown setting");
+    fails_with(
+        &["spsa", "--knob", "lmr-div=1:1:0"],
+        "NAME=START:STEP:MIN:MAX",
+    );
+    fails_with(
+        &["spsa", "--knob", "lmr-div=200:30:60:600", "--rate", "0"],
+        "--rate",
+    );
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
 fn a_match_against_an_external_engine_writes_its_records() {
     let dir = std::env::temp_dir().join(format!("wuzi-cli-match-{}", std::process::id()));
     std::fs::create_dir_all(&dir).unwrap();

@@ -8,12 +8,14 @@
 //! - [`game`]: one game, its clocks and referee.
 //! - [`openings`]: opening files and generated openings.
 //! - [`stats`]: Elo and SPRT, pure arithmetic.
+//! - [`spsa`]: tuning knobs by many short matches, the arithmetic.
 
 pub mod external;
 pub mod game;
 pub mod openings;
 pub mod player;
 pub mod side;
+pub mod spsa;
 pub mod stats;
 
 use game::{play_game, GameSetup, Outcome};

@@ -1,0 +1,156 @@
+//! `wuzi spsa`: tunes search knobs by SPSA (`wuzi_gomocup::manager::spsa`), each iteration
+//! a short in-process match of the knobs stepped up against the knobs stepped down, from
+//! random openings with colours swapped. The result is a settings string to confirm with
+//! `wuzi match`: SPSA finds a direction cheaply, a match decides whether it pays.
+
+use crate::position::RuleArg;
+use clap::Args;
+use std::io::Write;
+use std::path::PathBuf;
+use std::sync::atomic::AtomicBool;
+use std::sync::Arc;
+use wuzi_gomocup::manager::openings::{read_openings, OpeningFormat, Rng};
+use wuzi_gomocup::manager::side::{Kind, SideSpec};
+use wuzi_gomocup::manager::spsa::{Knob, Spsa};
+use wuzi_gomocup::manager::{run_match, MatchConfig, OpeningSource};
+use wuzi_gomoku::{Board, Point, Rule};
+
+#[derive(Args, Debug)]
+pub struct SpsaArgs {
+    /// A knob to tune, as NAME=START:STEP:MIN:MAX (a search parameter of engine/params.rs or
+    /// width); repeat for each. STEP is how far each side of a match is moved from the
+    /// current value.
+    #[arg(long = "knob", required = true)]
+    pub knobs: Vec<String>,
+    /// Settings both sides share (their limit above all: node limits make the games
+    /// independent of the machine's load).
+    #[arg(long, default_value = "nodes=10000")]
+    pub base: String,
+    /// Iterations (matches) to play.
+    #[arg(long, default_value_t = 1000)]
+    pub iterations: usize,
+    /// Games per iteration (rounded up to whole pairs of an opening).
+    #[arg(long, default_value_t = 8)]
+    pub games: usize,
+    /// The learning rate: a knob moves rate * STEP for each game one side won more.
+    #[arg(long, default_value_t = 0.01)]
+    pub rate: f64,
+    /// Games played at the same time.
+    #[arg(long, default_value_t = 1)]
+    pub concurrency: usize,
+    #[arg(long, value_enum, default_value_t = RuleArg::Freestyle)]
+    pub rule: RuleArg,
+    #[arg(long, default_value_t = 15)]
+    pub size: usize,
+    /// An opening file, drawn from at random each iteration; without it, generated balanced
+    /// openings.
+    #[arg(long)]
+    pub openings: Option<PathBuf>,
+    /// Seed of the perturbations and of the openings.
+    #[arg(long, default_value_t = 1)]
+    pub seed: u64,
+    /// Write one JSON line per iteration (its result and the knobs after it) to this file.
+    #[arg(long)]
+    pub log: Option<PathBuf>,
+    /// No progress output.
+    #[arg(long)]
+    pub quiet: bool,
+}
+
+/// Both sides of one iteration, checked before the first game.
+fn side(base: &str, knobs: &str, rule: Rule) -> Result<SideSpec, String> {
+    let spec: SideSpec = format!("{base},{knobs}").parse()?;
+    match &spec.kind {
+        Kind::InProcess(options) => options.check_rule(rule)?,
+        Kind::External(_) => return Err("SPSA tunes wuzi's own knobs: no cmd= in --base".into()),
+    }
+    Ok(spec)
+}
+
+pub fn run(args: &SpsaArgs) -> Result<String, String> {
+    let knobs: Vec<Knob> = args
+        .knobs
+        .iter()
+        .map(|k| k.parse())
+        .collect::<Result<_, _>>()
+        .map_err(|e| format!("--knob {e}"))?;
+    if !(args.rate > 0.0 && args.rate.is_finite()) {
+        return Err("--rate must be positive".into());
+    }
+    let rule: Rule = args.rule.into();
+    Board::new(args.size, rule).map_err(|e| e.to_string())?;
+    let mut spsa = Spsa::new(knobs, args.rate, args.seed);
+    let start = spsa.rounded();
+    side(&args.base, &spsa.settings(&start), rule).map_err(|e| format!("--knob/--base: {e}"))?;
+    let openings: Option<Vec<Vec<Point>>> = match &args.openings {
+        Some(path) => Some(read_openings(path, OpeningFormat::Auto, args.size, rule)?),
+        None => None,
+    };
+    let mut log = match &args.log {
+        Some(path) => Some(std::io::BufWriter::new(
+            std::fs::File::create(path)
+                .map_err(|e| format!("cannot write the log {}: {e}", path.display()))?,
+        )),
+        None => None,
+    };
+    let pairs = args.games.div_ceil(2).max(1);
+    let mut pick = Rng(args.seed ^ 0x5EED);
+    let mut total = 0i64;
+    for k in 0..args.iterations {
+        let p = spsa.perturb();
+        let a = side(&args.base, &spsa.settings(&p.plus), rule)?;
+        let b = side(&args.base, &spsa.settings(&p.minus), rule)?;
+        let source = match &openings {
+            Some(list) => OpeningSource::List(
+                (0..pairs)
+                    .map(|_| list[pick.below(list.len())].clone())
+                    .collect(),
+            ),
+            None => {
+                OpeningSource::Generated(args.seed.wrapping_mul(1_000_003).wrapping_add(k as u64))
+            }
+        };
+        let config = MatchConfig {
+            a,
+            b,
+            size: args.size,
+            rule,
+            games: 2 * pairs,
+            sprt: None,
+            concurrency: args.concurrency,
+            tolerance: None,
+            draw_after: None,
+            openings: source,
+            log: None,
+            abort: Arc::new(AtomicBool::new(false)),
+        };
+        let t = run_match(&config, &|_, _| {}).standing.tally;
+        let wl = i64::from(t.wins) - i64::from(t.losses);
+        total += wl.abs();
+        spsa.update(&p, wl);
+        if let Some(log) = &mut log {
+            let theta: Vec<f64> = spsa
+                .theta
+                .iter()
+                .map(|t| (t * 100.0).round() / 100.0)
+                .collect();
+            let line =
+                serde_json::json!({"iteration": k + 1, "wins_minus_losses": wl, "theta": theta});
+            writeln!(log, "{line}").map_err(|e| format!("cannot write the log: {e}"))?;
+        }
+        if !args.quiet && ((k + 1) % 50 == 0 || k + 1 == args.iterations) {
+            eprintln!("iteration {}/{}: {spsa}", k + 1, args.iterations);
+        }
+    }
+    if let Some(log) = &mut log {
+        log.flush()
+            .map_err(|e| format!("cannot write the log: {e}"))?;
+    }
+    Ok(format!(
+        "tuned after {} iterations ({} games; mean |W-L| {:.2} an iteration): {spsa}\nstarted from: {}",
+        args.iterations,
+        args.iterations * 2 * pairs,
+        total as f64 / args.iterations.max(1) as f64,
+        spsa.settings(&start)
+    ))
+}

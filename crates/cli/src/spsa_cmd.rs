@@ -136,15 +136,14 @@ pub fn run(args: &SpsaArgs) -> Result<String, String> {
                 .collect();
             let line =
                 serde_json::json!({"iteration": k + 1, "wins_minus_losses": wl, "theta": theta});
-            writeln!(log, "{line}").map_err(|e| format!("cannot write the log: {e}"))?;
+            // Flushed every line: a long run stopped with Ctrl-C keeps every iteration.
+            writeln!(log, "{line}")
+                .and_then(|_| log.flush())
+                .map_err(|e| format!("cannot write the log: {e}"))?;
         }
         if !args.quiet && ((k + 1) % 50 == 0 || k + 1 == args.iterations) {
             eprintln!("iteration {}/{}: {spsa}", k + 1, args.iterations);
         }
-    }
-    if let Some(log) = &mut log {
-        log.flush()
-            .map_err(|e| format!("cannot write the log: {e}"))?;
     }
     Ok(format!(
         "tuned after {} iterations ({} games; mean |W-L| {:.2} an iteration): {spsa}\nstarted from: {}",

@@ -41,13 +41,8 @@ pub struct MatchArgs {
     /// `elo0=0,elo1=5,alpha=0.05,beta=0.05`.
     #[arg(long)]
     pub sprt: Option<String>,
-    /// Games played at the same time.
-    #[arg(long, default_value_t = 1)]
-    pub concurrency: usize,
-    #[arg(long, value_enum, default_value_t = RuleArg::Freestyle)]
-    pub rule: RuleArg,
-    #[arg(long, default_value_t = 15)]
-    pub size: usize,
+    #[command(flatten)]
+    pub board: GamesArgs,
     /// An opening file: c-gomoku-cli `pos` lines (`h8i9j7`), Gomocup offsets (`0,0, 1,-1`)
     /// or wuzi move lists. Without it, generated balanced openings.
     #[arg(long)]
@@ -80,6 +75,18 @@ pub struct MatchArgs {
     /// No progress output.
     #[arg(long)]
     pub quiet: bool,
+}
+
+/// The games' rule and board, and how many run at once: shared by `match` and `spsa`.
+#[derive(Args, Debug)]
+pub struct GamesArgs {
+    /// Games played at the same time.
+    #[arg(long, default_value_t = 1)]
+    pub concurrency: usize,
+    #[arg(long, value_enum, default_value_t = RuleArg::Freestyle)]
+    pub rule: RuleArg,
+    #[arg(long, default_value_t = 15)]
+    pub size: usize,
 }
 
 #[derive(Copy, Clone, Debug, ValueEnum)]
@@ -179,7 +186,7 @@ fn opening_source(args: &MatchArgs, rule: Rule) -> Result<OpeningSource, String>
         FormatArg::Offset => OpeningFormat::Offset,
         FormatArg::Wuzi => OpeningFormat::Wuzi,
     };
-    let mut list = read_openings(path, format, args.size, rule)?;
+    let mut list = read_openings(path, format, args.board.size, rule)?;
     if let OrderArg::Random = args.openings_order {
         Rng(args.seed).shuffle(&mut list);
     }
@@ -197,8 +204,8 @@ pub fn run(args: &MatchArgs) -> Result<String, String> {
         Some(s) => Some(s.parse().map_err(|e| format!("--sprt: {e}"))?),
         None => None,
     };
-    let rule: Rule = args.rule.into();
-    Board::new(args.size, rule).map_err(|e| e.to_string())?;
+    let rule: Rule = args.board.rule.into();
+    Board::new(args.board.size, rule).map_err(|e| e.to_string())?;
     for (flag, side) in [("--a", &a), ("--b", &b)] {
         if let Kind::InProcess(options) = &side.kind {
             options
@@ -223,13 +230,13 @@ pub fn run(args: &MatchArgs) -> Result<String, String> {
     let config = MatchConfig {
         a,
         b,
-        size: args.size,
+        size: args.board.size,
         rule,
         games: args
             .games
             .unwrap_or(if sprt.is_some() { 20_000 } else { 100 }),
         sprt,
-        concurrency: args.concurrency,
+        concurrency: args.board.concurrency,
         tolerance: args.tolerance.map(Duration::from_millis),
         draw_after: args.draw_after,
         openings,
@@ -262,7 +269,7 @@ pub fn run(args: &MatchArgs) -> Result<String, String> {
         if let Some(file) = &sgf {
             let mut file = file.lock().unwrap_or_else(|e| e.into_inner());
             let separator = if standing.tally.games() > 1 { "\n" } else { "" };
-            let text = format!("{separator}{}", game.to_sgf(args.size, rule, &event));
+            let text = format!("{separator}{}", game.to_sgf(args.board.size, rule, &event));
             if file.write_all(text.as_bytes()).is_err() {
                 sgf_failed.store(true, Ordering::Relaxed);
             }
@@ -282,7 +289,7 @@ pub fn run(args: &MatchArgs) -> Result<String, String> {
     if result.openings_ran_out && result.games.is_empty() {
         return Err(format!(
             "no balanced {rule} {0}x{0} opening could be generated: give --openings FILE",
-            args.size
+            args.board.size
         ));
     }
     let standing = &result.standing;
@@ -327,8 +334,8 @@ pub fn run(args: &MatchArgs) -> Result<String, String> {
         args.a,
         args.b,
         t.games(),
-        args.size,
-        args.size,
+        args.board.size,
+        args.board.size,
         standing_text(standing),
     ))
 }

@@ -3,7 +3,7 @@
 //! random openings with colours swapped. The result is a settings string to confirm with
 //! `wuzi match`: SPSA finds a direction cheaply, a match decides whether it pays.
 
-use crate::position::RuleArg;
+use crate::match_cmd::GamesArgs;
 use clap::Args;
 use std::io::Write;
 use std::path::PathBuf;
@@ -35,13 +35,8 @@ pub struct SpsaArgs {
     /// The learning rate: a knob moves rate * STEP for each game one side won more.
     #[arg(long, default_value_t = 0.01)]
     pub rate: f64,
-    /// Games played at the same time.
-    #[arg(long, default_value_t = 1)]
-    pub concurrency: usize,
-    #[arg(long, value_enum, default_value_t = RuleArg::Freestyle)]
-    pub rule: RuleArg,
-    #[arg(long, default_value_t = 15)]
-    pub size: usize,
+    #[command(flatten)]
+    pub board: GamesArgs,
     /// An opening file, drawn from at random each iteration; without it, generated balanced
     /// openings.
     #[arg(long)]
@@ -77,13 +72,18 @@ pub fn run(args: &SpsaArgs) -> Result<String, String> {
     if !(args.rate > 0.0 && args.rate.is_finite()) {
         return Err("--rate must be positive".into());
     }
-    let rule: Rule = args.rule.into();
-    Board::new(args.size, rule).map_err(|e| e.to_string())?;
+    let rule: Rule = args.board.rule.into();
+    Board::new(args.board.size, rule).map_err(|e| e.to_string())?;
     let mut spsa = Spsa::new(knobs, args.rate, args.seed);
     let start = spsa.rounded();
     side(&args.base, &spsa.settings(&start), rule).map_err(|e| format!("--knob/--base: {e}"))?;
     let openings: Option<Vec<Vec<Point>>> = match &args.openings {
-        Some(path) => Some(read_openings(path, OpeningFormat::Auto, args.size, rule)?),
+        Some(path) => Some(read_openings(
+            path,
+            OpeningFormat::Auto,
+            args.board.size,
+            rule,
+        )?),
         None => None,
     };
     let mut log = match &args.log {
@@ -113,11 +113,11 @@ pub fn run(args: &SpsaArgs) -> Result<String, String> {
         let config = MatchConfig {
             a,
             b,
-            size: args.size,
+            size: args.board.size,
             rule,
             games: 2 * pairs,
             sprt: None,
-            concurrency: args.concurrency,
+            concurrency: args.board.concurrency,
             tolerance: None,
             draw_after: None,
             openings: source,

@@ -216,34 +216,35 @@ fn play_tictactoe_still_works() {
     assert!(text.contains("AI plays"), "{text}");
 }
 
-/// An external engine (`wuzi gomocup`, the protocol loop pbrain-wuzi runs) against wuzi
-/// in-process, from a Gomocup offset opening file, with the SGF, the log and the JSON.
 #[test]
 fn spsa_plays_its_iterations_logs_them_and_refuses_bad_knobs() {
     let dir = std::env::temp_dir().join(format!("wuzi-cli-spsa-{}", std::process::id()));
     std::fs::create_dir_all(&dir).unwrap();
     let log = dir.join("spsa.jsonl");
-    let out = typed(
-        &[
-            "spsa",
-            "--base",
-            "depth=1",
-            "--knob",
-            "rfp-margin=40:8:10:150",
-            "--knob",
-            "width=12:2:6:20",
-            "--iterations",
-            "3",
-            "--games",
-            "2",
-            "--size",
-            "9",
-            "--quiet",
-            "--log",
-            log.to_str().unwrap(),
-        ],
-        "",
+    let output = wuzi(&[
+        "spsa",
+        "--base",
+        "depth=1",
+        "--knob",
+        "rfp-margin=40:8:10:150",
+        "--knob",
+        "width=12:2:6:20",
+        "--iterations",
+        "3",
+        "--games",
+        "2",
+        "--size",
+        "9",
+        "--quiet",
+        "--log",
+        log.to_str().unwrap(),
+    ]);
+    assert!(
+        output.status.success(),
+        "{}",
+        String::from_utf8_lossy(&output.stderr)
     );
+    let out = String::from_utf8_lossy(&output.stdout);
     assert!(out.contains("tuned after 3 iterations (6 games"), "{out}");
     assert!(
         out.contains("started from: rfp-margin=40,width=12"),
@@ -269,6 +270,8 @@ fn spsa_plays_its_iterations_logs_them_and_refuses_bad_knobs() {
     let _ = std::fs::remove_dir_all(&dir);
 }
 
+/// An external engine (`wuzi gomocup`, the protocol loop pbrain-wuzi runs) against wuzi
+/// in-process, from a Gomocup offset opening file, with the SGF, the log and the JSON.
 #[test]
 fn a_match_against_an_external_engine_writes_its_records() {
     let dir = std::env::temp_dir().join(format!("wuzi-cli-match-{}", std::process::id()));

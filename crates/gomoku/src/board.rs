@@ -584,10 +584,12 @@ impl Board {
         let free = !(black | white);
         let (tb, tw) = (self.tables[0], self.tables[1]);
         let start = self.geo.start[d][l] as isize;
-        for r in lo..=hi {
-            if (free >> (r + REACH)) & 1 == 0 {
-                continue;
-            }
+        // The free cells of positions lo..=hi, one bit each (bit r + REACH), visited in order.
+        let span = ((1u64 << (hi - lo + 1)) - 1) as u32;
+        let mut todo = free & (span << (lo + REACH));
+        while todo != 0 {
+            let r = todo.trailing_zeros() as usize - REACH;
+            todo &= todo - 1;
             let sb = window_shape(tb, black, white | wall, r);
             let sw = window_shape(tw, white, black | wall, r);
             let at = (start + r as isize * STEP[d]) as usize;
@@ -656,8 +658,21 @@ impl Board {
                 self.rule.name()
             ));
         }
+        // The saved sums of earlier moves were made with the old weights: take the moves
+        // back, change the weights, and play them again so undo restores the new sums.
+        let (side, result) = (self.side, self.result);
+        let moves = self.history.clone();
+        while self.undo().is_some() {}
         self.weights = weights;
         self.recompute_values();
+        for p in moves {
+            self.put(p, self.side);
+            self.history.push(p);
+            self.side = self.side.opponent();
+            self.hash ^= self.zobrist[2 * CELLS];
+        }
+        debug_assert_eq!(self.side, side);
+        self.result = result;
         Ok(())
     }
 

@@ -139,6 +139,20 @@ mod tests {
         }
     }
 
+    /// Weights set on a board with a history stay right as its moves are taken back.
+    #[test]
+    fn new_weights_hold_through_undo() {
+        let weights = busy_weights(Rule::Renju);
+        let mut b = Board::from_moves(15, Rule::Renju, "h8 i9 h9 h10 j8 g8").unwrap();
+        let hash = b.hash();
+        b.set_weights(weights).unwrap();
+        assert_eq!(b.hash(), hash);
+        assert_eq!(b.moves().len(), 6);
+        while b.undo().is_some() {
+            assert_eq!(evaluate(&b), learned_from_scratch(&b, weights));
+        }
+    }
+
     #[test]
     fn set_weights_refuses_another_rule() {
         let mut b = Board::new(15, Rule::Freestyle).unwrap();

@@ -660,19 +660,15 @@ impl Board {
         }
         // The saved sums of earlier moves were made with the old weights: take the moves
         // back, change the weights, and play them again so undo restores the new sums.
-        let (side, result) = (self.side, self.result);
+        let (hash, result) = (self.hash, self.result);
         let moves = self.history.clone();
         while self.undo().is_some() {}
         self.weights = weights;
         self.recompute_values();
         for p in moves {
-            self.put(p, self.side);
-            self.history.push(p);
-            self.side = self.side.opponent();
-            self.hash ^= self.zobrist[2 * CELLS];
+            self.play(p);
         }
-        debug_assert_eq!(self.side, side);
-        self.result = result;
+        debug_assert_eq!((self.hash, self.result), (hash, result));
         Ok(())
     }
 

@@ -16,7 +16,7 @@ use crate::geometry::{geometry, Dir, Geometry, CELLS, LINES, STEP};
 use crate::notation::{parse_moves_with_text, MoveListError, Point, MAX_SIZE, MIN_SIZE};
 use crate::pattern::{state_index, Shape, REACH, SHAPE_COUNT};
 use crate::rules::Rule;
-use crate::table::{table, ShapeTable};
+use crate::table::{fused, table, FusedTable, ShapeTable, CELL_WALL};
 use std::fmt;
 use std::sync::OnceLock;
 use wuzi_search::{zobrist_keys, Outcome, Player};
@@ -146,6 +146,8 @@ pub struct Board {
     geo: &'static Geometry,
     /// Shape table per colour (exact-five or five-or-more).
     tables: [&'static ShapeTable; 2],
+    /// Both colours' shapes from a line key, for the updates in `put`.
+    fused: &'static FusedTable,
     /// How far from a move shapes can change: 4 in freestyle, 5 when exactness matters.
     radius: usize,
     zobrist: &'static [u64],
@@ -153,6 +155,9 @@ pub struct Board {
     cells: [u8; CELLS],
     /// Stone bitboards per colour, direction and line (bit `position + REACH`).
     pub(crate) bits: [[[u32; LINES]; 4]; 2],
+    /// Per direction and line, two bits a cell (empty, black, white, wall) at bit
+    /// `2 * (position + REACH)`: the key of [`FusedTable`] windows.
+    line_keys: [[u64; LINES]; 4],
     /// Shapes per colour, direction, line and `position + REACH`; `None` on occupied points.
     pub(crate) shapes: [[[[u8; LINE_BYTES]; LINES]; 4]; 2],
     /// Per colour, the number of (empty point, direction) pairs with each shape.
@@ -185,10 +190,12 @@ impl Board {
             rule,
             geo: geometry(size),
             tables: [exact(Player::First), exact(Player::Second)],
+            fused: fused(rule),
             radius: if rule == Rule::Freestyle { 4 } else { REACH },
             zobrist: zobrist(),
             cells: [0; CELLS],
             bits: [[[0; LINES]; 4]; 2],
+            line_keys: [[0; LINES]; 4],
             shapes: [[[[0; LINE_BYTES]; LINES]; 4]; 2],
             counts: [[0; SHAPE_COUNT]; 2],
             weights: embedded_weights(rule),
@@ -202,6 +209,13 @@ impl Board {
             snapshots: Vec::with_capacity(size * size),
             result: None,
         };
+        for (keys, walls) in b.line_keys.iter_mut().zip(&b.geo.wall) {
+            for (key, &wall) in keys.iter_mut().zip(walls) {
+                *key = (0..32)
+                    .filter(|i| wall >> i & 1 != 0)
+                    .fold(0, |k, i| k | CELL_WALL << (2 * i));
+            }
+        }
         b.recompute_shapes();
         Ok(b)
     }
@@ -540,6 +554,7 @@ impl Board {
         for d in 0..4 {
             let (l, q) = (self.geo.line[d][i] as usize, self.geo.pos[d][i] as usize);
             self.bits[col][d][l] |= 1 << (q + REACH);
+            self.line_keys[d][l] |= (col as u64 + 1) << (2 * (q + REACH));
             for k in 0..2 {
                 let old = std::mem::take(&mut self.shapes[k][d][l][q + REACH]);
                 self.counts[k][old as usize] -= 1;
@@ -559,6 +574,7 @@ impl Board {
         for d in 0..4 {
             let (l, q) = (self.geo.line[d][i] as usize, self.geo.pos[d][i] as usize);
             self.bits[col][d][l] &= !(1 << (q + REACH));
+            self.line_keys[d][l] &= !(3 << (2 * (q + REACH)));
             for k in 0..2 {
                 self.shapes[k][d][l][q..q + SPAN].copy_from_slice(&snap.shapes[k][d]);
             }
@@ -578,27 +594,24 @@ impl Board {
         let len = self.geo.len[d][l] as usize;
         let lo = q.saturating_sub(self.radius);
         let hi = (q + self.radius).min(len - 1);
-        let black = self.bits[0][d][l];
-        let white = self.bits[1][d][l];
-        let wall = self.geo.wall[d][l];
-        let free = !(black | white);
-        let (tb, tw) = (self.tables[0], self.tables[1]);
+        let free = !(self.bits[0][d][l] | self.bits[1][d][l]);
+        let key = self.line_keys[d][l];
+        let fused = self.fused;
         let start = self.geo.start[d][l] as isize;
         // The free cells of positions lo..=hi, one bit each (bit r + REACH), visited in order.
         let span = ((1u64 << (hi - lo + 1)) - 1) as u32;
         let mut todo = free & (span << (lo + REACH));
         while todo != 0 {
-            let r = todo.trailing_zeros() as usize - REACH;
+            let cell = todo.trailing_zeros() as usize;
             todo &= todo - 1;
-            let sb = window_shape(tb, black, white | wall, r);
-            let sw = window_shape(tw, white, black | wall, r);
-            let at = (start + r as isize * STEP[d]) as usize;
-            for (k, new) in [(0, sb), (1, sw)] {
-                let old = self.shapes[k][d][l][r + REACH];
+            let both = fused.lookup(key, cell);
+            let at = (start + (cell - REACH) as isize * STEP[d]) as usize;
+            for (k, new) in [(0, both & 15), (1, both >> 4)] {
+                let old = self.shapes[k][d][l][cell];
                 if old != new {
                     self.counts[k][old as usize] -= 1;
                     self.counts[k][new as usize] += 1;
-                    self.shapes[k][d][l][r + REACH] = new;
+                    self.shapes[k][d][l][cell] = new;
                     self.rekey(k, at, d, old, new);
                 }
             }

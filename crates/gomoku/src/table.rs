@@ -3,8 +3,10 @@
 //! a state's shape follows from the shapes of the states with one more own stone, which have
 //! larger indices and so are done first.
 
-use crate::pattern::{Shape, REACH, STATES, WINDOW};
+use crate::pattern::{state_index, Shape, REACH, STATES, WINDOW};
+use crate::rules::Rule;
 use std::sync::OnceLock;
+use wuzi_search::Player;
 
 const EMPTY: u8 = 0;
 const OWN: u8 = 1;
@@ -18,6 +20,86 @@ pub(crate) fn table(exact: bool) -> &'static ShapeTable {
     static EXACT: OnceLock<Box<ShapeTable>> = OnceLock::new();
     let cell = if exact { &EXACT } else { &FREE };
     cell.get_or_init(|| build(exact))
+}
+
+/// Both colours' shapes at once, for the board's hot update: indexed by the window of
+/// `radius` cells on each side of the point (the point itself left out), two bits a cell
+/// (empty 0, [`CELL_BLACK`], [`CELL_WHITE`], [`CELL_WALL`]) in line order from the
+/// low bits; each entry holds Black's shape in its low nibble and White's
+/// in its high one. One lookup replaces two ternary encodings and two table reads.
+pub(crate) struct FusedTable {
+    /// 4 in freestyle (a five or more through the point lies within 4 of it), 5 when
+    /// exactness matters.
+    pub radius: usize,
+    entries: Box<[u8]>,
+}
+
+/// The two-bit cell values of a line key (an empty cell is 0).
+pub(crate) const CELL_BLACK: u64 = 1;
+pub(crate) const CELL_WHITE: u64 = 2;
+pub(crate) const CELL_WALL: u64 = 3;
+
+impl FusedTable {
+    /// The entry of the window centred on the cell at `centre` (in cells) of a line key.
+    #[inline(always)]
+    pub fn lookup(&self, line_key: u64, centre: usize) -> u8 {
+        let r = self.radius;
+        let w = line_key >> (2 * (centre - r));
+        let side = (1u64 << (2 * r)) - 1;
+        let index = (w & side) | ((w >> (2 * r + 2)) & side) << (2 * r);
+        self.entries[index as usize]
+    }
+}
+
+/// The fused table of a rule, built on first use.
+pub(crate) fn fused(rule: Rule) -> &'static FusedTable {
+    static TABLES: [OnceLock<FusedTable>; 3] = [OnceLock::new(), OnceLock::new(), OnceLock::new()];
+    let i = match rule {
+        Rule::Freestyle => 0,
+        Rule::Standard => 1,
+        Rule::Renju => 2,
+    };
+    TABLES[i].get_or_init(|| build_fused(rule))
+}
+
+fn build_fused(rule: Rule) -> FusedTable {
+    let radius = if rule == Rule::Freestyle { 4 } else { REACH };
+    let (black, white) = (
+        table(rule.exact_five(Player::First)),
+        table(rule.exact_five(Player::Second)),
+    );
+    let cells = 2 * radius;
+    let mut entries = vec![0u8; 1 << (2 * cells)].into_boxed_slice();
+    // The cells holding `cell` (black, white or wall) of a fused index as a window mask
+    // (bit REACH is the point); cells beyond `radius` stay empty, which is what they are to
+    // a rule that does not look at them.
+    let mask = |index: usize, cell: u64| {
+        let (lo, hi) = (index & 0x55555, (index >> 1) & 0x55555);
+        let spread = match cell {
+            CELL_BLACK => lo & !hi,
+            CELL_WHITE => hi & !lo,
+            _ => lo & hi,
+        };
+        // Every other bit, packed: cell i of the index becomes bit i.
+        let mut cells = spread as u32;
+        cells = (cells | cells >> 1) & 0x3333_3333;
+        cells = (cells | cells >> 2) & 0x0F0F_0F0F;
+        cells = (cells | cells >> 4) & 0x00FF_00FF;
+        cells = (cells | cells >> 8) & 0x0000_FFFF;
+        let side = (1 << radius) - 1;
+        (cells & side) << (REACH - radius) | (cells >> radius) << (REACH + 1)
+    };
+    for (index, entry) in entries.iter_mut().enumerate() {
+        let (b, w, wall) = (
+            mask(index, CELL_BLACK),
+            mask(index, CELL_WHITE),
+            mask(index, CELL_WALL),
+        );
+        let sb = black[state_index(b, w | wall)];
+        let sw = white[state_index(w, b | wall)];
+        *entry = sb | sw << 4;
+    }
+    FusedTable { radius, entries }
 }
 
 /// The 11 cells of a state: the window with the point (own) in the middle.
@@ -121,7 +203,6 @@ fn build(exact: bool) -> Box<ShapeTable> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::pattern::state_index;
 
     /// Reads a window drawn as 11 chars: `X` own, `O` blocked, `.` empty, `*` the point.
     fn shape(exact: bool, s: &str) -> Shape {
@@ -162,6 +243,48 @@ mod tests {
                     }
                     assert_eq!(t[index], t[state_index(own, blk)]);
                 }
+            }
+        }
+    }
+
+    #[test]
+    fn the_fused_table_agrees_with_the_shape_tables() {
+        // Every window of 5 cells a side (the point in the middle), each cell empty, black,
+        // white or a wall, read both ways, for each rule.
+        for rule in [Rule::Freestyle, Rule::Standard, Rule::Renju] {
+            let f = fused(rule);
+            let tables = [
+                table(rule.exact_five(Player::First)),
+                table(rule.exact_five(Player::Second)),
+            ];
+            let mut x = 0x9E37_79B9_7F4A_7C15u64;
+            for _ in 0..200_000 {
+                // xorshift: a fixed sample of the 4^10 windows.
+                x ^= x << 13;
+                x ^= x >> 7;
+                x ^= x << 17;
+                let (mut key, mut b, mut w, mut wall) = (0u64, 0u32, 0u32, 0u32);
+                for i in (0..=WINDOW).filter(|&i| i != REACH) {
+                    let cell = (x >> (2 * i)) & 3;
+                    key |= cell << (2 * i);
+                    match cell {
+                        CELL_BLACK => b |= 1 << i,
+                        CELL_WHITE => w |= 1 << i,
+                        CELL_WALL => wall |= 1 << i,
+                        _ => {}
+                    }
+                }
+                let both = f.lookup(key, REACH);
+                assert_eq!(
+                    both & 15,
+                    tables[0][state_index(b, w | wall)],
+                    "{rule} {x:x}"
+                );
+                assert_eq!(
+                    both >> 4,
+                    tables[1][state_index(w, b | wall)],
+                    "{rule} {x:x}"
+                );
             }
         }
     }

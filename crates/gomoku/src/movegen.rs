@@ -154,12 +154,28 @@ fn directions_with(board: &Board, p: Point, colour: Player, shape: Shape) -> u32
         .count() as u32
 }
 
-/// Whether a stone on `p` can change the shapes of point `t`: it is `t`, or on one of `t`'s
-/// four lines within the reach of its shape windows.
-fn within_reach(p: Point, t: Point) -> bool {
-    let dx = p.x().abs_diff(t.x());
-    let dy = p.y().abs_diff(t.y());
-    (dx == 0 || dy == 0 || dx == dy) && dx.max(dy) <= REACH
+/// The points whose stone can change the shapes of every target: each target itself and the
+/// points on its four lines within the reach of its shape windows. One mask per row (bit x
+/// for column x), so a candidate is tested with one bit.
+fn common_reach(targets: &[Point], size: usize) -> [u32; MAX_SIZE] {
+    let mut rows = [u32::MAX; MAX_SIZE];
+    for &t in targets {
+        let (tx, ty) = (t.x(), t.y());
+        for (y, row) in rows.iter_mut().enumerate().take(size) {
+            let dy = y.abs_diff(ty);
+            *row &= if dy > REACH {
+                0
+            } else if dy == 0 {
+                // Columns tx - REACH ..= tx + REACH of the target's own row.
+                (((1u64 << (2 * REACH + 1)) - 1) << tx >> REACH) as u32
+            } else {
+                // The column and the two diagonals.
+                let at = |x: Option<usize>| x.filter(|&x| x < 32).map_or(0, |x| 1u32 << x);
+                at(Some(tx)) | at(tx.checked_sub(dy)) | at(Some(tx + dy))
+            };
+        }
+    }
+    rows
 }
 
 impl MoveGen {
@@ -243,11 +259,13 @@ impl MoveGen {
             // The opponent has a four-three (or two fours) to make: keep our fours and the
             // moves after which none of those points is one any more.
             let targets = &self.double_threats;
+            let reach = common_reach(targets, board.size());
+            let have_fours = board.threats(me).four > 0;
             out.retain(|&p| {
-                if board.shapes(p, me).iter().any(|s| s.is_four()) {
+                if have_fours && board.shapes(p, me).iter().any(|s| s.is_four()) {
                     return true;
                 }
-                if !targets.iter().all(|&t| within_reach(p, t)) {
+                if reach[p.y()] >> p.x() & 1 == 0 {
                     // A target out of the stone's reach keeps its shapes: nothing to play.
                     return false;
                 }
@@ -278,11 +296,13 @@ impl MoveGen {
             // cannot reach be ruled out without playing it.
             let all_found = found == board.threats(them).open_four;
             let targets = &self.open_fours;
+            let reach = common_reach(targets, board.size());
+            let have_fours = board.threats(me).four > 0;
             out.retain(|&p| {
-                if board.shapes(p, me).iter().any(|s| s.is_four()) {
+                if have_fours && board.shapes(p, me).iter().any(|s| s.is_four()) {
                     return true;
                 }
-                if all_found && !targets.iter().all(|&t| within_reach(p, t)) {
+                if all_found && reach[p.y()] >> p.x() & 1 == 0 {
                     return false;
                 }
                 if all_found {
@@ -398,6 +418,35 @@ mod tests {
             assert!(!truncated, "a complete defence set is never cut");
             let (all, truncated) = candidates(false, rule);
             assert!(all.len() == 16 && truncated, "{rule:?}: {all:?}");
+        }
+    }
+
+    #[test]
+    fn common_reach_is_the_points_on_every_targets_lines_within_reach() {
+        let reaches = |p: Point, t: Point| {
+            let (dx, dy) = (p.x().abs_diff(t.x()), p.y().abs_diff(t.y()));
+            (dx == 0 || dy == 0 || dx == dy) && dx.max(dy) <= REACH
+        };
+        for size in [15, 20] {
+            for targets in [
+                points("h8"),
+                points("a1"),
+                points("h8,j10"),
+                points("b2,g7,d4"),
+                points("h8,o15"),
+                points("c3,c9"),
+            ] {
+                let targets: Vec<Point> =
+                    targets.into_iter().filter(|t| t.on_board(size)).collect();
+                let rows = common_reach(&targets, size);
+                for y in 0..size {
+                    for x in 0..size {
+                        let p = Point::new(x, y);
+                        let expected = targets.iter().all(|&t| reaches(p, t));
+                        assert_eq!(rows[y] >> x & 1 == 1, expected, "{targets:?} {x},{y}");
+                    }
+                }
+            }
         }
     }
 

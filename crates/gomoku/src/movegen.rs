@@ -205,16 +205,19 @@ impl MoveGen {
             return;
         }
         let row_mask = (1u32 << n) - 1;
+        // Each row's stones, and the same widened by two each way.
         let mut stones = [0u32; MAX_SIZE];
-        for (y, row) in stones.iter_mut().enumerate().take(n) {
-            *row = ((board.bits[0][0][y] | board.bits[1][0][y]) >> REACH) & row_mask;
+        let mut wide = [0u32; MAX_SIZE];
+        for y in 0..n {
+            let m = ((board.bits[0][0][y] | board.bits[1][0][y]) >> REACH) & row_mask;
+            stones[y] = m;
+            wide[y] = m | m << 1 | m << 2 | m >> 1 | m >> 2;
         }
         for y in 0..n {
-            let mut near = 0;
-            for &m in &stones[y.saturating_sub(2)..=(y + 2).min(n - 1)] {
-                near |= m | m << 1 | m << 2 | m >> 1 | m >> 2;
-            }
-            near &= row_mask & !stones[y];
+            let near = wide[y.saturating_sub(2)..=(y + 2).min(n - 1)]
+                .iter()
+                .fold(0, |a, &w| a | w);
+            let mut near = near & row_mask & !stones[y];
             while near != 0 {
                 out.push(Point::new(near.trailing_zeros() as usize, y));
                 near &= near - 1;
@@ -262,7 +265,7 @@ impl MoveGen {
             let reach = common_reach(targets, board.size());
             let have_fours = board.threats(me).four > 0;
             out.retain(|&p| {
-                if have_fours && board.shapes(p, me).iter().any(|s| s.is_four()) {
+                if have_fours && board.makes_four(p, me) {
                     return true;
                 }
                 if reach[p.y()] >> p.x() & 1 == 0 {
@@ -299,7 +302,7 @@ impl MoveGen {
             let reach = common_reach(targets, board.size());
             let have_fours = board.threats(me).four > 0;
             out.retain(|&p| {
-                if have_fours && board.shapes(p, me).iter().any(|s| s.is_four()) {
+                if have_fours && board.makes_four(p, me) {
                     return true;
                 }
                 if all_found && reach[p.y()] >> p.x() & 1 == 0 {

@@ -767,7 +767,7 @@ fn find_fives(board: &Board, colour: Player, out: &mut Vec<Point>) {
 
 /// Whether `colour` makes a four (of any kind) on `p`.
 fn makes_four(board: &Board, p: Point, colour: Player) -> bool {
-    board.shapes(p, colour).iter().any(|s| s.is_four())
+    board.makes_four(p, colour)
 }
 
 /// A set of points as one bitmask per row, iterated row by row. It owns its masks, so the

@@ -104,6 +104,35 @@ pub(crate) static SHAPES: [[u8; 4]; CODES] = {
     t
 };
 
+/// `HAS_FOUR[code]`: whether one of the code's shapes is a four of any kind (a four, two
+/// fours in one line, an open four), so "does this point make a four" is one lookup on the
+/// key the board keeps.
+static HAS_FOUR: [bool; CODES] = {
+    let mut t = [false; CODES];
+    let mut code = 0;
+    while code < CODES {
+        let s = SHAPES[code];
+        let mut i = 0;
+        while i < 4 {
+            if s[i] == Shape::Four as u8
+                || s[i] == Shape::FourFour as u8
+                || s[i] == Shape::OpenFour as u8
+            {
+                t[code] = true;
+            }
+            i += 1;
+        }
+        code += 1;
+    }
+    t
+};
+
+/// Whether one of the code's shapes is a four of any kind.
+#[inline(always)]
+pub(crate) fn code_has_four(code: usize) -> bool {
+    HAS_FOUR[code]
+}
+
 /// The four shapes of a code, weakest first (for reports and the weights file's comments).
 pub fn shapes_of(code: usize) -> Option<[Shape; 4]> {
     SHAPES.get(code).map(|s| s.map(Shape::from_u8))
@@ -147,6 +176,10 @@ mod tests {
         }
         assert_eq!(shapes_of(CODES), None);
         assert_eq!(code_of([Shape::None; 4]), 0);
+        for code in 0..CODES {
+            let four = shapes_of(code).unwrap().iter().any(|s| s.is_four());
+            assert_eq!(code_has_four(code), four);
+        }
     }
 
     #[test]

@@ -10,8 +10,8 @@ mod learned;
 mod policy;
 mod weights;
 
+pub(crate) use codes::{code_has_four, code_of_key, key_of, KEY_STEP};
 pub use codes::{code_of, renju_black_dead, shapes_of, CODES};
-pub(crate) use codes::{code_of_key, key_of, KEY_STEP};
 pub use learned::{features, learned_from_scratch, Feature};
 pub use policy::{
     class_of, near_index, threat_level, Policy, PolicyContext, PolicyFeatures, ATTACK, CLASSES,

@@ -433,6 +433,30 @@ impl Board {
         shapes
     }
 
+    /// The shape of `colour` on empty `t` along direction `d` with an opponent's stone on the
+    /// empty point `blocker` of that line (within [`REACH`] of `t`): one table lookup.
+    #[inline]
+    pub(crate) fn shape_if_blocked(
+        &self,
+        t: Point,
+        d: usize,
+        colour: Player,
+        blocker: Point,
+    ) -> Shape {
+        let (ti, bi) = (t.index(), blocker.index());
+        let l = self.geo.line[d][ti] as usize;
+        debug_assert_eq!(self.geo.line[d][bi] as usize, l);
+        let (qt, qb) = (self.geo.pos[d][ti] as usize, self.geo.pos[d][bi] as usize);
+        let k = colour.index();
+        let blocked = self.bits[1 - k][d][l] | self.geo.wall[d][l] | 1 << (qb + REACH);
+        Shape::from_u8(window_shape(
+            self.tables[k],
+            self.bits[k][d][l],
+            blocked,
+            qt,
+        ))
+    }
+
     /// How many (empty point, direction) pairs have `shape` for `colour`. O(1).
     #[inline]
     pub fn shape_count(&self, colour: Player, shape: Shape) -> u32 {

@@ -178,6 +178,35 @@ fn common_reach(targets: &[Point], size: usize) -> [u32; MAX_SIZE] {
     rows
 }
 
+/// The points where a stone of the opponent of `them` leaves `them` no open four at any of
+/// the `targets` (their open-four points), as row masks like [`common_reach`]: a target
+/// itself, and, for a target with its open four in one line only, the points of that line
+/// whose stone spoils it (one table lookup each). An open four in two lines at one point
+/// only that point can take.
+fn open_four_spoilers(board: &Board, them: Player, targets: &[Point]) -> [u32; MAX_SIZE] {
+    let mut rows = [u32::MAX; MAX_SIZE];
+    for &t in targets {
+        let mut spoil = [0u32; MAX_SIZE];
+        spoil[t.y()] |= 1 << t.x();
+        let shapes = board.shapes(t, them);
+        let mut lines = (0..4).filter(|&d| shapes[d] == Shape::OpenFour);
+        if let (Some(d), None) = (lines.next(), lines.next()) {
+            for k in (-(REACH as isize)..=REACH as isize).filter(|&k| k != 0) {
+                let Some(q) = DIRS[d].step(t, k, board.size()) else {
+                    continue;
+                };
+                if board.is_empty(q) && board.shape_if_blocked(t, d, them, q) != Shape::OpenFour {
+                    spoil[q.y()] |= 1 << q.x();
+                }
+            }
+        }
+        for (row, s) in rows.iter_mut().zip(spoil) {
+            *row &= s;
+        }
+    }
+    rows
+}
+
 impl MoveGen {
     /// Collects the points of `points` where `them` would make a double threat; whether there
     /// is any.
@@ -298,26 +327,20 @@ impl MoveGen {
             // Only when every open-four point is among the candidates can the ones a move
             // cannot reach be ruled out without playing it.
             let all_found = found == board.threats(them).open_four;
-            let targets = &self.open_fours;
-            let reach = common_reach(targets, board.size());
             let have_fours = board.threats(me).four > 0;
+            // Every open four the opponent could make is at a target: a move holds when it
+            // takes or spoils each of them (or fills the board).
+            let spoilers = if all_found {
+                open_four_spoilers(board, them, &self.open_fours)
+            } else {
+                [0; MAX_SIZE]
+            };
             out.retain(|&p| {
                 if have_fours && board.makes_four(p, me) {
                     return true;
                 }
-                if all_found && reach[p.y()] >> p.x() & 1 == 0 {
-                    return false;
-                }
                 if all_found {
-                    // Every open four the opponent could make is at a target: the move holds
-                    // when it takes or spoils each of them (or fills the board).
-                    return fills_board
-                        || targets.iter().all(|&t| {
-                            t == p
-                                || !board
-                                    .shapes_if_blocked(t, them, p)
-                                    .contains(&Shape::OpenFour)
-                        });
+                    return fills_board || spoilers[p.y()] >> p.x() & 1 != 0;
                 }
                 board.play(p);
                 let answered = board.result().is_some() || board.threats(them).open_four == 0;
@@ -422,6 +445,69 @@ mod tests {
             let (all, truncated) = candidates(false, rule);
             assert!(all.len() == 16 && truncated, "{rule:?}: {all:?}");
         }
+    }
+
+    /// Against an open three (an open four to come), the candidates are exactly the nearby
+    /// moves that make a four of ours or after which the opponent has no open four, as
+    /// playing each one shows; over random crowded positions of every rule.
+    #[test]
+    fn an_open_three_is_answered_by_exactly_the_moves_that_hold() {
+        let mut seed = 0x2545_F491_4F6C_DD1Du64;
+        let mut next = |n: usize| {
+            seed ^= seed << 13;
+            seed ^= seed >> 7;
+            seed ^= seed << 17;
+            (seed % n as u64) as usize
+        };
+        let mut tested = 0;
+        for rule in Rule::ALL {
+            for _ in 0..400 {
+                let mut board = Board::new(15, rule).unwrap();
+                let (x0, y0) = (next(6), next(6));
+                for _ in 0..next(20) + 6 {
+                    let p = Point::new(x0 + next(9), y0 + next(9));
+                    if board.is_empty(p) && board.result().is_none() {
+                        board.play(p);
+                    }
+                }
+                let me = board.side_to_move();
+                let them = me.opponent();
+                let (t, m) = (board.threats(them), board.threats(me));
+                if board.result().is_some() || t.five > 0 || m.five > 0 || t.open_four == 0 {
+                    continue;
+                }
+                let mut gen = MoveGen::default();
+                let mut near = Vec::new();
+                MoveGen::nearby(&board, &mut near);
+                if gen.find_double_threats(&board, them, &near) {
+                    continue;
+                }
+                board.retain_legal(&mut near);
+                let mut expected: Vec<Point> = near
+                    .into_iter()
+                    .filter(|&p| {
+                        if board.shapes(p, me).iter().any(|s| s.is_four()) {
+                            return true;
+                        }
+                        board.play(p);
+                        let holds = board.result().is_some() || board.threats(them).open_four == 0;
+                        board.undo();
+                        holds
+                    })
+                    .collect();
+                let mut got = Vec::new();
+                gen.candidates(&mut board, &mut got);
+                if expected.is_empty() {
+                    // Nothing holds: every nearby move is searched.
+                    continue;
+                }
+                expected.sort_by_key(|p| p.index());
+                got.sort_by_key(|p| p.index());
+                assert_eq!(got, expected, "{board:?}");
+                tested += 1;
+            }
+        }
+        assert!(tested > 50, "only {tested} positions had an open three to answer");
     }
 
     #[test]

@@ -10,7 +10,7 @@
 //! per colour and role the sum of the rule's table values over those codes, so evaluating
 //! is O(1) and a move costs a few table lookups per changed shape.
 
-use crate::eval::{code_has_four, code_of_key, embedded_weights, Weights, KEY_STEP};
+use crate::eval::{code_flags, code_of_key, embedded_weights, Weights, FLAG_FOUR, KEY_STEP};
 use crate::forbidden::Foul;
 use crate::geometry::{geometry, Dir, Geometry, CELLS, LINES, STEP};
 use crate::notation::{parse_moves_with_text, MoveListError, Point, MAX_SIZE, MIN_SIZE};
@@ -726,7 +726,7 @@ impl Board {
     /// points): one lookup on the kept key instead of reading the four shapes.
     #[inline(always)]
     pub(crate) fn makes_four(&self, p: Point, colour: Player) -> bool {
-        code_has_four(self.code(p, colour))
+        code_flags(self.code(p, colour)) & FLAG_FOUR != 0
     }
 
     /// Recomputes every shape and count from the stones (construction).

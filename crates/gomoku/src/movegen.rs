@@ -7,7 +7,7 @@
 //! it denies the opponent (defence).
 
 use crate::board::Board;
-use crate::eval::{EvalKind, PolicyContext};
+use crate::eval::{code_flags, EvalKind, PolicyContext, FLAG_DOUBLE, FLAG_DOUBLE_RENJU_BLACK};
 use crate::geometry::DIRS;
 use crate::notation::{Point, MAX_SIZE};
 use crate::pattern::{Shape, REACH};
@@ -127,7 +127,12 @@ pub fn five_points(board: &Board, colour: Player, out: &mut Vec<Point>, limit: u
 /// stopped: two fours, or a four and an open three (for renju Black, only a four and one open
 /// three: two fours or two threes would be a foul).
 fn double_threat(board: &Board, p: Point, colour: Player) -> bool {
-    is_double_threat(board, board.shapes(p, colour), colour)
+    let flag = if colour == Player::First && board.rule().has_fouls(colour) {
+        FLAG_DOUBLE_RENJU_BLACK
+    } else {
+        FLAG_DOUBLE
+    };
+    code_flags(board.code(p, colour)) & flag != 0
 }
 
 /// [`double_threat`] on given shapes of a point.
@@ -449,7 +454,8 @@ mod tests {
 
     /// Against an open three (an open four to come), the candidates are exactly the nearby
     /// moves that make a four of ours or after which the opponent has no open four, as
-    /// playing each one shows; over random crowded positions of every rule.
+    /// playing each one shows; over random crowded positions of every rule (where the
+    /// double-threat test of every point is checked against its shapes too).
     #[test]
     fn an_open_three_is_answered_by_exactly_the_moves_that_hold() {
         let mut seed = 0x2545_F491_4F6C_DD1Du64;
@@ -472,6 +478,16 @@ mod tests {
                 }
                 let me = board.side_to_move();
                 let them = me.opponent();
+                // The double-threat test read from the code agrees with the shapes'.
+                for q in board.points() {
+                    for c in [me, them] {
+                        let shapes = board.shapes(q, c);
+                        assert_eq!(
+                            double_threat(&board, q, c),
+                            is_double_threat(&board, shapes, c)
+                        );
+                    }
+                }
                 let (t, m) = (board.threats(them), board.threats(me));
                 if board.result().is_some() || t.five > 0 || m.five > 0 || t.open_four == 0 {
                     continue;
@@ -507,7 +523,10 @@ mod tests {
                 tested += 1;
             }
         }
-        assert!(tested > 50, "only {tested} positions had an open three to answer");
+        assert!(
+            tested > 50,
+            "only {tested} positions had an open three to answer"
+        );
     }
 
     #[test]

@@ -104,33 +104,51 @@ pub(crate) static SHAPES: [[u8; 4]; CODES] = {
     t
 };
 
-/// `HAS_FOUR[code]`: whether one of the code's shapes is a four of any kind (a four, two
-/// fours in one line, an open four), so "does this point make a four" is one lookup on the
-/// key the board keeps.
-static HAS_FOUR: [bool; CODES] = {
-    let mut t = [false; CODES];
+/// A code's shapes make a four of any kind (a four, two fours in one line, an open four).
+pub(crate) const FLAG_FOUR: u8 = 1;
+/// ... two threats that cannot both be stopped: two fours, or a four and an open three.
+pub(crate) const FLAG_DOUBLE: u8 = 2;
+/// ... the same for renju Black, whose two fours or two threes are fouls: exactly one four
+/// and one open three.
+pub(crate) const FLAG_DOUBLE_RENJU_BLACK: u8 = 4;
+
+/// `FLAGS[code]`: what a stone with the code's shapes makes, so the questions move generation
+/// asks of every candidate are one lookup on the key the board keeps.
+static FLAGS: [u8; CODES] = {
+    let mut t = [0u8; CODES];
     let mut code = 0;
     while code < CODES {
         let s = SHAPES[code];
+        let (mut fours, mut threes) = (0, 0);
         let mut i = 0;
         while i < 4 {
-            if s[i] == Shape::Four as u8
-                || s[i] == Shape::FourFour as u8
-                || s[i] == Shape::OpenFour as u8
-            {
-                t[code] = true;
+            if s[i] == Shape::Four as u8 || s[i] == Shape::OpenFour as u8 {
+                fours += 1;
+            } else if s[i] == Shape::FourFour as u8 {
+                fours += 2;
+            } else if s[i] == Shape::OpenThree as u8 {
+                threes += 1;
             }
             i += 1;
+        }
+        if fours > 0 {
+            t[code] |= FLAG_FOUR;
+        }
+        if fours >= 2 || (fours >= 1 && threes >= 1) {
+            t[code] |= FLAG_DOUBLE;
+        }
+        if fours == 1 && threes == 1 {
+            t[code] |= FLAG_DOUBLE_RENJU_BLACK;
         }
         code += 1;
     }
     t
 };
 
-/// Whether one of the code's shapes is a four of any kind.
+/// The [`FLAG_FOUR`]-style flags of a code.
 #[inline(always)]
-pub(crate) fn code_has_four(code: usize) -> bool {
-    HAS_FOUR[code]
+pub(crate) fn code_flags(code: usize) -> u8 {
+    FLAGS[code]
 }
 
 /// The four shapes of a code, weakest first (for reports and the weights file's comments).
@@ -178,7 +196,7 @@ mod tests {
         assert_eq!(code_of([Shape::None; 4]), 0);
         for code in 0..CODES {
             let four = shapes_of(code).unwrap().iter().any(|s| s.is_four());
-            assert_eq!(code_has_four(code), four);
+            assert_eq!(code_flags(code) & FLAG_FOUR != 0, four);
         }
     }
 

@@ -10,7 +10,9 @@ mod learned;
 mod policy;
 mod weights;
 
-pub(crate) use codes::{code_has_four, code_of_key, key_of, KEY_STEP};
+pub(crate) use codes::{
+    code_flags, code_of_key, key_of, FLAG_DOUBLE, FLAG_DOUBLE_RENJU_BLACK, FLAG_FOUR, KEY_STEP,
+};
 pub use codes::{code_of, renju_black_dead, shapes_of, CODES};
 pub use learned::{features, learned_from_scratch, Feature};
 pub use policy::{

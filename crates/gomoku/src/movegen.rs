@@ -7,7 +7,9 @@
 //! it denies the opponent (defence).
 
 use crate::board::Board;
-use crate::eval::{code_flags, EvalKind, PolicyContext, FLAG_DOUBLE, FLAG_DOUBLE_RENJU_BLACK};
+use crate::eval::{
+    code_count, code_flags, EvalKind, PolicyContext, FLAG_DOUBLE, FLAG_DOUBLE_RENJU_BLACK,
+};
 use crate::geometry::DIRS;
 use crate::notation::{Point, MAX_SIZE};
 use crate::pattern::{Shape, REACH};
@@ -152,11 +154,7 @@ fn is_double_threat(board: &Board, shapes: [Shape; 4], colour: Player) -> bool {
 /// The directions in which a `colour` stone on `p` makes `shape` (the point's share of
 /// [`Board::shape_count`]).
 fn directions_with(board: &Board, p: Point, colour: Player, shape: Shape) -> u32 {
-    board
-        .shapes(p, colour)
-        .iter()
-        .filter(|&&s| s == shape)
-        .count() as u32
+    code_count(board.code(p, colour), shape)
 }
 
 /// The points whose stone can change the shapes of every target: each target itself and the

@@ -145,6 +145,27 @@ static FLAGS: [u8; CODES] = {
     t
 };
 
+/// `COUNTS[code][shape]`: how many of the code's four shapes are `shape`.
+static COUNTS: [[u8; SHAPE_COUNT]; CODES] = {
+    let mut t = [[0u8; SHAPE_COUNT]; CODES];
+    let mut code = 0;
+    while code < CODES {
+        let mut i = 0;
+        while i < 4 {
+            t[code][SHAPES[code][i] as usize] += 1;
+            i += 1;
+        }
+        code += 1;
+    }
+    t
+};
+
+/// How many of a code's four shapes are `shape` (in how many directions a stone makes it).
+#[inline(always)]
+pub(crate) fn code_count(code: usize, shape: Shape) -> u32 {
+    COUNTS[code][shape as usize] as u32
+}
+
 /// The [`FLAG_FOUR`]-style flags of a code.
 #[inline(always)]
 pub(crate) fn code_flags(code: usize) -> u8 {
@@ -197,6 +218,14 @@ mod tests {
         for code in 0..CODES {
             let four = shapes_of(code).unwrap().iter().any(|s| s.is_four());
             assert_eq!(code_flags(code) & FLAG_FOUR != 0, four);
+            for shape in Shape::ALL {
+                let n = shapes_of(code)
+                    .unwrap()
+                    .iter()
+                    .filter(|&&s| s == shape)
+                    .count();
+                assert_eq!(code_count(code, shape), n as u32);
+            }
         }
     }
 

@@ -405,6 +405,14 @@ impl Board {
         })
     }
 
+    /// [`Board::shapes`] weakest first instead of by direction, read from the point's kept
+    /// pattern code, for the tests that only ask which shapes a point has (the strongest is
+    /// the last).
+    #[inline(always)]
+    pub fn shape_set(&self, p: Point, colour: Player) -> [Shape; 4] {
+        crate::eval::code_shapes(self.code(p, colour))
+    }
+
     /// [`Board::shapes`] of `colour` on empty `t` as they would be with an opponent's stone on
     /// the empty point `blocker` too. Only the line joining the two points can change, so this
     /// is one table lookup: move generation tests a defence with it instead of playing it.
@@ -531,7 +539,7 @@ impl Board {
     /// The result if `colour` plays `p` now (before it is placed).
     #[inline]
     fn judge(&mut self, p: Point, colour: Player) -> Option<GameResult> {
-        if self.shapes(p, colour).contains(&Shape::Five) {
+        if self.shape_set(p, colour)[3] == Shape::Five {
             return Some(GameResult {
                 winner: Some(colour),
                 reason: Reason::Five,

@@ -8,7 +8,8 @@
 
 use crate::board::Board;
 use crate::eval::{
-    code_count, code_flags, EvalKind, PolicyContext, FLAG_DOUBLE, FLAG_DOUBLE_RENJU_BLACK,
+    code_count, code_flags, code_shapes, EvalKind, PolicyContext, CODES, FLAG_DOUBLE,
+    FLAG_DOUBLE_RENJU_BLACK,
 };
 use crate::geometry::DIRS;
 use crate::notation::{Point, MAX_SIZE};
@@ -16,7 +17,7 @@ use crate::pattern::{Shape, REACH};
 use wuzi_search::Player;
 
 /// How promising a shape on a point is, for ordering (not evaluation).
-fn shape_priority(shape: Shape) -> i32 {
+const fn shape_priority(shape: Shape) -> i32 {
     match shape {
         Shape::None | Shape::Overline => 0,
         Shape::One => 1,
@@ -32,9 +33,33 @@ fn shape_priority(shape: Shape) -> i32 {
 
 /// The four shapes of a point folded into one number; two threats (four or open three) on one
 /// point make a winning combination and count extra.
-pub(crate) fn point_priority(shapes: [Shape; 4]) -> i32 {
-    let threats = shapes.iter().filter(|s| **s >= Shape::OpenThree).count() as i32;
-    shapes.iter().map(|&s| shape_priority(s)).sum::<i32>() + if threats >= 2 { 300 } else { 0 }
+pub(crate) const fn point_priority(shapes: [Shape; 4]) -> i32 {
+    let (mut sum, mut threats, mut i) = (0, 0, 0);
+    while i < 4 {
+        sum += shape_priority(shapes[i]);
+        if shapes[i] as u8 >= Shape::OpenThree as u8 {
+            threats += 1;
+        }
+        i += 1;
+    }
+    sum + if threats >= 2 { 300 } else { 0 }
+}
+
+/// `PRIORITY[code]`: [`point_priority`] of each pattern code's shapes.
+static PRIORITY: [i32; CODES] = {
+    let mut t = [0; CODES];
+    let mut code = 0;
+    while code < CODES {
+        t[code] = point_priority(code_shapes(code));
+        code += 1;
+    }
+    t
+};
+
+/// [`point_priority`] of a `colour` stone on `p`, from its kept pattern code.
+#[inline(always)]
+pub(crate) fn priority(board: &Board, p: Point, colour: Player) -> i32 {
+    PRIORITY[board.code(p, colour)]
 }
 
 /// Scratch state for move generation, kept between calls so that generating moves allocates
@@ -361,8 +386,8 @@ impl MoveGen {
         match self.order {
             EvalKind::Classic => {
                 for &p in out.iter() {
-                    let attack = point_priority(board.shapes(p, me));
-                    let defence = point_priority(board.shapes(p, them));
+                    let attack = priority(board, p, me);
+                    let defence = priority(board, p, them);
                     self.priorities[p.index()] = attack * 2 + defence;
                 }
             }

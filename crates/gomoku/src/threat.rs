@@ -25,7 +25,7 @@
 
 use crate::board::Board;
 use crate::geometry::DIRS;
-use crate::movegen::point_priority;
+use crate::movegen::priority;
 use crate::notation::{Point, MAX_SIZE};
 use crate::pattern::{Shape, REACH};
 use std::cmp::Reverse;
@@ -431,11 +431,10 @@ impl ThreatSolver {
         };
         self.keyed.clear();
         for p in Near::shapes_of(board, me, lowest, Shape::OpenFour) {
-            let shapes = board.shapes(p, me);
-            let four = shapes.iter().any(|s| s.is_four());
+            let four = board.makes_four(p, me);
             // Threats in several lines first (a four that also makes a three is most of a
             // win), then what the point denies the defender, then closeness to the fight.
-            let mut rank = point_priority(shapes) * 2 + point_priority(board.shapes(p, them));
+            let mut rank = priority(board, p, me) * 2 + priority(board, p, them);
             if four {
                 rank += 10_000;
             }
@@ -675,9 +674,7 @@ impl ThreatSolver {
             for p in Near::shapes_of(board, defender, Shape::Four, Shape::OpenFour) {
                 self.seen[p.index()] = stamp;
                 // Fours first: a four that also blocks is the usual refutation.
-                let rank = 10_000
-                    + point_priority(board.shapes(p, attacker)) * 2
-                    + point_priority(board.shapes(p, defender));
+                let rank = 10_000 + priority(board, p, attacker) * 2 + priority(board, p, defender);
                 self.keyed.push((rank, p));
             }
         }
@@ -711,8 +708,7 @@ impl ThreatSolver {
                 continue;
             }
             self.seen[p.index()] = stamp;
-            let rank = point_priority(board.shapes(p, attacker)) * 2
-                + point_priority(board.shapes(p, defender));
+            let rank = priority(board, p, attacker) * 2 + priority(board, p, defender);
             board.play(p);
             let stops = board.result().is_none() && !Self::still_threatened(board, attacker, fours);
             board.undo();

@@ -710,19 +710,14 @@ impl Search {
 /// makes a four or an open three, or it stops one (the opponent's shape on its point is at
 /// least `stop_shape`).
 fn important(board: &Board, mv: Point, me: Player, them: Player, stop_shape: u8) -> bool {
-    board.shapes(mv, me).iter().any(|&s| s >= Shape::OpenThree)
-        || board
-            .shapes(mv, them)
-            .iter()
-            .any(|&s| s as u8 >= stop_shape)
+    board.shape_set(mv, me)[3] >= Shape::OpenThree
+        || board.shape_set(mv, them)[3] as u8 >= stop_shape
 }
 
 /// Whether `me` makes a four (or five) by playing `mv`.
 fn makes_four(board: &Board, mv: Point, me: Player) -> bool {
-    board
-        .shapes(mv, me)
-        .iter()
-        .any(|&s| s.is_four() || s == Shape::Five)
+    // Fours and the five are the strongest shapes.
+    board.shape_set(mv, me)[3] >= Shape::Four
 }
 
 /// The legal points within four of `from` along its lines where `me` makes a four.

@@ -145,6 +145,27 @@ static FLAGS: [u8; CODES] = {
     t
 };
 
+/// `SHAPE_SETS[code]`: [`SHAPES`] as shapes.
+static SHAPE_SETS: [[Shape; 4]; CODES] = {
+    let mut t = [[Shape::None; 4]; CODES];
+    let mut code = 0;
+    while code < CODES {
+        let mut i = 0;
+        while i < 4 {
+            t[code][i] = Shape::from_u8(SHAPES[code][i]);
+            i += 1;
+        }
+        code += 1;
+    }
+    t
+};
+
+/// The four shapes of a code, weakest first.
+#[inline(always)]
+pub(crate) const fn code_shapes(code: usize) -> [Shape; 4] {
+    SHAPE_SETS[code]
+}
+
 /// `COUNTS[code][shape]`: how many of the code's four shapes are `shape`.
 static COUNTS: [[u8; SHAPE_COUNT]; CODES] = {
     let mut t = [[0u8; SHAPE_COUNT]; CODES];
@@ -218,6 +239,7 @@ mod tests {
         for code in 0..CODES {
             let four = shapes_of(code).unwrap().iter().any(|s| s.is_four());
             assert_eq!(code_flags(code) & FLAG_FOUR != 0, four);
+            assert_eq!(Some(code_shapes(code)), shapes_of(code));
             for shape in Shape::ALL {
                 let n = shapes_of(code)
                     .unwrap()

@@ -11,8 +11,8 @@ mod policy;
 mod weights;
 
 pub(crate) use codes::{
-    code_count, code_flags, code_of_key, key_of, FLAG_DOUBLE, FLAG_DOUBLE_RENJU_BLACK, FLAG_FOUR,
-    KEY_STEP,
+    code_count, code_flags, code_of_key, code_shapes, key_of, FLAG_DOUBLE, FLAG_DOUBLE_RENJU_BLACK,
+    FLAG_FOUR, KEY_STEP,
 };
 pub use codes::{code_of, renju_black_dead, shapes_of, CODES};
 pub use learned::{features, learned_from_scratch, Feature};

@@ -18,7 +18,6 @@ use super::codes::{CODES, SHAPES};
 use crate::board::{Board, ThreatCounts};
 use crate::notation::Point;
 use crate::pattern::Shape;
-use crate::pattern::REACH;
 use wuzi_search::Player;
 
 /// The policy table of the point's code for the side to move...
@@ -186,14 +185,11 @@ impl PolicyContext {
         let near = self
             .last
             .map(|l| l.map_or(NEAR_NONE, |l| near_index(p, l)) * CLASSES);
-        // The stones in the 5x5 square around p, row by row from the row bitboards.
-        let (x, y) = (p.x(), p.y());
-        let (mut ours, mut theirs) = (0, 0);
-        for row in y.saturating_sub(2)..(y + 3).min(board.size()) {
-            let window = |c: Player| (board.bits[c.index()][0][row] >> (x + REACH - 2)) & 31;
-            ours += window(self.me).count_ones();
-            theirs += window(self.them).count_ones();
-        }
+        // The stones in the 5x5 square around p, kept by the board.
+        let (ours, theirs) = (
+            board.stones_around(p, self.me),
+            board.stones_around(p, self.them),
+        );
         PolicyFeatures {
             attack,
             defence,

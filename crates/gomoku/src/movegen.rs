@@ -11,7 +11,7 @@ use crate::eval::{
     code_count, code_flags, code_shapes, EvalKind, PolicyContext, CODES, FLAG_DOUBLE,
     FLAG_DOUBLE_RENJU_BLACK,
 };
-use crate::geometry::DIRS;
+use crate::geometry::{CELLS, DIRS};
 use crate::notation::{Point, MAX_SIZE};
 use crate::pattern::{Shape, REACH};
 use wuzi_search::Player;
@@ -206,16 +206,29 @@ fn common_reach(targets: &[Point], size: usize) -> [u32; MAX_SIZE] {
     rows
 }
 
+/// A set of points, one bit per [`Point::index`]: a member test is a shift and a mask.
+type PointBits = [u64; CELLS.div_ceil(64)];
+
+#[inline(always)]
+fn has_point(bits: &PointBits, p: Point) -> bool {
+    bits[p.index() / 64] >> (p.index() % 64) & 1 != 0
+}
+
+#[inline(always)]
+fn add_point(bits: &mut PointBits, p: Point) {
+    bits[p.index() / 64] |= 1 << (p.index() % 64);
+}
+
 /// The points where a stone of the opponent of `them` leaves `them` no open four at any of
-/// the `targets` (their open-four points), as row masks like [`common_reach`]: a target
+/// the `targets` (their open-four points): a target
 /// itself, and, for a target with its open four in one line only, the points of that line
 /// whose stone spoils it (one table lookup each). An open four in two lines at one point
 /// only that point can take.
-fn open_four_spoilers(board: &Board, them: Player, targets: &[Point]) -> [u32; MAX_SIZE] {
-    let mut rows = [u32::MAX; MAX_SIZE];
+fn open_four_spoilers(board: &Board, them: Player, targets: &[Point]) -> PointBits {
+    let mut all = [u64::MAX; CELLS.div_ceil(64)];
     for &t in targets {
-        let mut spoil = [0u32; MAX_SIZE];
-        spoil[t.y()] |= 1 << t.x();
+        let mut spoil = [0; CELLS.div_ceil(64)];
+        add_point(&mut spoil, t);
         let shapes = board.shapes(t, them);
         let mut lines = (0..4).filter(|&d| shapes[d] == Shape::OpenFour);
         if let (Some(d), None) = (lines.next(), lines.next()) {
@@ -224,15 +237,15 @@ fn open_four_spoilers(board: &Board, them: Player, targets: &[Point]) -> [u32; M
                     continue;
                 };
                 if board.is_empty(q) && board.shape_if_blocked(t, d, them, q) != Shape::OpenFour {
-                    spoil[q.y()] |= 1 << q.x();
+                    add_point(&mut spoil, q);
                 }
             }
         }
-        for (row, s) in rows.iter_mut().zip(spoil) {
-            *row &= s;
+        for (word, s) in all.iter_mut().zip(spoil) {
+            *word &= s;
         }
     }
-    rows
+    all
 }
 
 impl MoveGen {
@@ -358,23 +371,24 @@ impl MoveGen {
             let have_fours = board.threats(me).four > 0;
             // Every open four the opponent could make is at a target: a move holds when it
             // takes or spoils each of them (or fills the board).
-            let spoilers = if all_found {
-                open_four_spoilers(board, them, &self.open_fours)
+            if all_found {
+                let spoilers = open_four_spoilers(board, them, &self.open_fours);
+                out.retain(|&p| {
+                    has_point(&spoilers, p)
+                        || fills_board
+                        || (have_fours && board.makes_four(p, me))
+                });
             } else {
-                [0; MAX_SIZE]
-            };
-            out.retain(|&p| {
-                if have_fours && board.makes_four(p, me) {
-                    return true;
-                }
-                if all_found {
-                    return fills_board || spoilers[p.y()] >> p.x() & 1 != 0;
-                }
-                board.play(p);
-                let answered = board.result().is_some() || board.threats(them).open_four == 0;
-                board.undo();
-                answered
-            });
+                out.retain(|&p| {
+                    if have_fours && board.makes_four(p, me) {
+                        return true;
+                    }
+                    board.play(p);
+                    let answered = board.result().is_some() || board.threats(them).open_four == 0;
+                    board.undo();
+                    answered
+                });
+            }
         }
         if out.is_empty() {
             // Nothing stops the threat (or the only blocks are forbidden): every move loses,

@@ -96,8 +96,13 @@ pub fn threat_level(t: ThreatCounts) -> usize {
 /// Where `p` is from the move `last` (see [`NEAR`]).
 #[inline(always)]
 pub fn near_index(p: Point, last: Point) -> usize {
-    let dx = p.x().abs_diff(last.x());
-    let dy = p.y().abs_diff(last.y());
+    near_index_xy((p.x(), p.y()), (last.x(), last.y()))
+}
+
+/// [`near_index`] on (column, row) pairs.
+#[inline(always)]
+fn near_index_xy((x, y): (usize, usize), (lx, ly): (usize, usize)) -> usize {
+    let (dx, dy) = (x.abs_diff(lx), y.abs_diff(ly));
     let d = dx.max(dy).clamp(1, 4);
     let aligned = dx == 0 || dy == 0 || dx == dy;
     d - 1 + if aligned { 4 } else { 0 }
@@ -147,7 +152,9 @@ pub struct PolicyFeatures {
 pub struct PolicyContext {
     me: Player,
     them: Player,
-    last: [Option<Point>; 2],
+    /// The last stone of each colour (see [`PolicyContext::new`]) as (column, row), so a
+    /// candidate's places are found without dividing.
+    last_xy: [Option<(usize, usize)>; 2],
     /// The threat state times [`CLASSES`].
     state: usize,
 }
@@ -166,7 +173,7 @@ impl PolicyContext {
         PolicyContext {
             me,
             them,
-            last,
+            last_xy: last.map(|l| l.map(|l| (l.x(), l.y()))),
             state,
         }
     }
@@ -182,9 +189,11 @@ impl PolicyContext {
         let attack = board.code(p, self.me);
         let defence = board.code(p, self.them);
         let (ca, cd) = (class_of(attack), class_of(defence));
-        let near = self
-            .last
-            .map(|l| l.map_or(NEAR_NONE, |l| near_index(p, l)) * CLASSES);
+        let xy = (p.x(), p.y());
+        let near = |last: Option<(usize, usize)>| match last {
+            Some(l) => near_index_xy(xy, l) * CLASSES,
+            None => NEAR_NONE * CLASSES,
+        };
         // The stones in the 5x5 square around p, kept by the board.
         let (ours, theirs) = (
             board.stones_around(p, self.me),
@@ -193,7 +202,10 @@ impl PolicyContext {
         PolicyFeatures {
             attack,
             defence,
-            near: [near[LAST_THEM] + cd, near[LAST_US] + ca],
+            near: [
+                near(self.last_xy[LAST_THEM]) + cd,
+                near(self.last_xy[LAST_US]) + ca,
+            ],
             combo: ca * CLASSES + cd,
             local: ours.min(6) as usize * 7 + theirs.min(6) as usize,
             state: [self.state + ca, self.state + cd],
@@ -243,8 +255,8 @@ mod tests {
         let board = Board::from_moves(15, Rule::Freestyle, "h8 h9 i8").unwrap();
         let ctx = PolicyContext::new(&board);
         assert_eq!(ctx.me(), Player::Second);
-        assert_eq!(ctx.last[LAST_THEM], Some(Point::new(8, 7)));
-        assert_eq!(ctx.last[LAST_US], Some(Point::new(7, 6)));
+        assert_eq!(ctx.last_xy[LAST_THEM], Some((8, 7)));
+        assert_eq!(ctx.last_xy[LAST_US], Some((7, 6)));
         // j8: next to i8 on its row, a knight's move from h9.
         let f = ctx.features(&board, Point::new(9, 7));
         assert_eq!(f.near[LAST_THEM] / CLASSES, 4);

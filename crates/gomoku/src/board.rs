@@ -5,6 +5,10 @@
 //! contiguous: `play` saves those few bytes and the counts, and `undo` copies them back
 //! instead of recomputing. Nothing here allocates after construction.
 //!
+//! The shapes come from one lookup per point in a table of both colours' shapes, keyed by the
+//! line around the point at two bits a cell (see [`crate::table::FusedTable`]). The board also
+//! keeps, per colour, the stones within two of every point, which the move-ordering policy reads.
+//!
 //! The learned evaluation rides on the same updates: each empty point keeps, per colour, the
 //! key of its four shapes (one digit per direction, see [`crate::eval`]), and the board keeps
 //! per colour and role the sum of the rule's table values over those codes, so evaluating
@@ -202,7 +206,7 @@ impl Board {
             geo: geometry(size),
             tables: [exact(Player::First), exact(Player::Second)],
             fused: fused(rule),
-            radius: if rule == Rule::Freestyle { 4 } else { REACH },
+            radius: fused(rule).radius,
             zobrist: zobrist(),
             cells: [0; CELLS],
             bits: [[[0; LINES]; 4]; 2],
@@ -418,10 +422,10 @@ impl Board {
     }
 
     /// [`Board::shapes`] weakest first instead of by direction, read from the point's kept
-    /// pattern code, for the tests that only ask which shapes a point has (the strongest is
-    /// the last).
+    /// pattern code: three dependent loads instead of twelve, for callers that only ask which
+    /// shapes a point has (the strongest is the last).
     #[inline(always)]
-    pub fn shape_set(&self, p: Point, colour: Player) -> [Shape; 4] {
+    pub(crate) fn sorted_shapes(&self, p: Point, colour: Player) -> [Shape; 4] {
         crate::eval::code_shapes(self.code(p, colour))
     }
 
@@ -432,23 +436,14 @@ impl Board {
     pub(crate) fn shapes_if_blocked(&self, t: Point, colour: Player, blocker: Point) -> [Shape; 4] {
         let mut shapes = self.shapes(t, colour);
         let (ti, bi) = (t.index(), blocker.index());
-        let k = colour.index();
         for (d, shape) in shapes.iter_mut().enumerate() {
-            let l = self.geo.line[d][ti] as usize;
-            if self.geo.line[d][bi] as usize != l {
+            if self.geo.line[d][bi] != self.geo.line[d][ti] {
                 continue;
             }
             let (qt, qb) = (self.geo.pos[d][ti] as usize, self.geo.pos[d][bi] as usize);
-            if qt == qb || qt.abs_diff(qb) > REACH {
-                continue;
+            if qt != qb && qt.abs_diff(qb) <= REACH {
+                *shape = self.shape_if_blocked(t, d, colour, blocker);
             }
-            let blocked = self.bits[1 - k][d][l] | self.geo.wall[d][l] | 1 << (qb + REACH);
-            *shape = Shape::from_u8(window_shape(
-                self.tables[k],
-                self.bits[k][d][l],
-                blocked,
-                qt,
-            ));
         }
         shapes
     }
@@ -551,7 +546,7 @@ impl Board {
     /// The result if `colour` plays `p` now (before it is placed).
     #[inline]
     fn judge(&mut self, p: Point, colour: Player) -> Option<GameResult> {
-        if self.shape_set(p, colour)[3] == Shape::Five {
+        if self.sorted_shapes(p, colour)[3] == Shape::Five {
             return Some(GameResult {
                 winner: Some(colour),
                 reason: Reason::Five,
@@ -634,8 +629,9 @@ impl Board {
         self.key_log.truncate(snap.key_log);
     }
 
-    /// Adds `delta` (five bytes of +1 or of -1) to the counts of colour `col` in the 5x5
-    /// square around `p`.
+    /// Adds `delta` ([`AROUND_ROW`] for a stone placed, its negation for one removed) to the
+    /// counts of colour `col` in the 5x5 square around `p`, a row at a time. Exact byte by
+    /// byte: a count stays within 0..=25, so no carry or borrow crosses into the next byte.
     #[inline(always)]
     fn count_around(&mut self, p: Point, col: usize, delta: u64) {
         let counts = &mut self.around[col];
@@ -873,18 +869,48 @@ impl fmt::Debug for Board {
 mod tests {
     use super::*;
 
+    /// The kept counts of stones around each point are the stones there, after every move
+    /// and every undo of random games on the largest board.
+    #[test]
+    fn stones_around_are_counted_through_play_and_undo() {
+        let mut rng = crate::testing::Xorshift(0x5851_F42D_4C95_7F2D);
+        let check = |board: &Board| {
+            for p in board.points() {
+                for colour in [Player::First, Player::Second] {
+                    let near = board
+                        .points()
+                        .filter(|q| q.x().abs_diff(p.x()) <= 2 && q.y().abs_diff(p.y()) <= 2)
+                        .filter(|&q| board.stone(q) == Some(colour))
+                        .count();
+                    assert_eq!(
+                        board.stones_around(p, colour),
+                        near as u32,
+                        "{board:?} {p:?}"
+                    );
+                }
+            }
+        };
+        for _ in 0..4 {
+            let mut board = Board::new(MAX_SIZE, Rule::Freestyle).unwrap();
+            while board.result().is_none() && board.stone_count() < 60 {
+                let p = Point::new(rng.below(MAX_SIZE), rng.below(MAX_SIZE));
+                if board.is_empty(p) {
+                    board.play(p);
+                    check(&board);
+                }
+            }
+            while board.undo().is_some() {
+                check(&board);
+            }
+        }
+    }
+
     /// `shapes_if_blocked` agrees with placing the blocker and reading the shapes, for every
-    /// pair of empty points of crowded random positions under every rule; and the counts of
-    /// stones around each point.
+    /// pair of empty points of crowded random positions under every rule.
     #[test]
     fn shapes_if_blocked_match_a_placed_stone() {
-        let mut seed = 0x9E37_79B9_7F4A_7C15u64;
-        let mut next = |n: usize| {
-            seed ^= seed << 13;
-            seed ^= seed >> 7;
-            seed ^= seed << 17;
-            (seed % n as u64) as usize
-        };
+        let mut rng = crate::testing::Xorshift(0x9E37_79B9_7F4A_7C15);
+        let mut next = |n: usize| rng.below(n);
         for rule in Rule::ALL {
             for _ in 0..6 {
                 let mut board = Board::new(15, rule).unwrap();
@@ -897,19 +923,6 @@ mod tests {
                 }
                 let empty: Vec<Point> = board.points().filter(|&p| board.is_empty(p)).collect();
                 for colour in [Player::First, Player::Second] {
-                    // The kept counts of stones around each point are the stones there.
-                    for p in board.points() {
-                        let near = board
-                            .points()
-                            .filter(|q| q.x().abs_diff(p.x()) <= 2 && q.y().abs_diff(p.y()) <= 2)
-                            .filter(|&q| board.stone(q) == Some(colour))
-                            .count();
-                        assert_eq!(
-                            board.stones_around(p, colour),
-                            near as u32,
-                            "{board:?} {p:?}"
-                        );
-                    }
                     for &b in &empty {
                         let guessed: Vec<[Shape; 4]> = empty
                             .iter()

@@ -26,6 +26,8 @@ mod pattern;
 pub mod record;
 mod rules;
 mod table;
+#[cfg(test)]
+mod testing;
 mod textbook;
 mod threat;
 

@@ -2,6 +2,9 @@
 //! blocked), the [`Shape`] a stone on the middle point makes. Built by dynamic programming:
 //! a state's shape follows from the shapes of the states with one more own stone, which have
 //! larger indices and so are done first.
+//!
+//! From those the board's hot update reads a fused table per rule ([`FusedTable`]): both
+//! colours' shapes at once, keyed by the cells around the point at two bits each.
 
 use crate::pattern::{state_index, Shape, REACH, STATES, WINDOW};
 use crate::rules::Rule;
@@ -257,15 +260,10 @@ mod tests {
                 table(rule.exact_five(Player::First)),
                 table(rule.exact_five(Player::Second)),
             ];
-            let mut x = 0x9E37_79B9_7F4A_7C15u64;
-            for _ in 0..200_000 {
-                // xorshift: a fixed sample of the 4^10 windows.
-                x ^= x << 13;
-                x ^= x >> 7;
-                x ^= x << 17;
+            for cells in 0..1u64 << (2 * WINDOW) {
                 let (mut key, mut b, mut w, mut wall) = (0u64, 0u32, 0u32, 0u32);
-                for i in (0..=WINDOW).filter(|&i| i != REACH) {
-                    let cell = (x >> (2 * i)) & 3;
+                for (n, i) in (0..=WINDOW).filter(|&i| i != REACH).enumerate() {
+                    let cell = (cells >> (2 * n)) & 3;
                     key |= cell << (2 * i);
                     match cell {
                         CELL_BLACK => b |= 1 << i,
@@ -278,12 +276,12 @@ mod tests {
                 assert_eq!(
                     both & 15,
                     tables[0][state_index(b, w | wall)],
-                    "{rule} {x:x}"
+                    "{rule} {cells:x}"
                 );
                 assert_eq!(
                     both >> 4,
                     tables[1][state_index(w, b | wall)],
-                    "{rule} {x:x}"
+                    "{rule} {cells:x}"
                 );
             }
         }

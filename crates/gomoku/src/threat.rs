@@ -25,7 +25,7 @@
 
 use crate::board::Board;
 use crate::geometry::DIRS;
-use crate::movegen::priority;
+use crate::movegen::hand_priority;
 use crate::notation::{Point, MAX_SIZE};
 use crate::pattern::{Shape, REACH};
 use std::cmp::Reverse;
@@ -370,7 +370,7 @@ impl ThreatSolver {
             // and in a VCF the block must be a four of ours.
             find_fives(board, them, &mut candidates);
             if candidates.len() > 1
-                || (self.kind == ThreatKind::Vcf && !makes_four(board, candidates[0], me))
+                || (self.kind == ThreatKind::Vcf && !board.makes_four(candidates[0], me))
             {
                 candidates.clear();
             }
@@ -434,7 +434,7 @@ impl ThreatSolver {
             let four = board.makes_four(p, me);
             // Threats in several lines first (a four that also makes a three is most of a
             // win), then what the point denies the defender, then closeness to the fight.
-            let mut rank = priority(board, p, me) * 2 + priority(board, p, them);
+            let mut rank = hand_priority(board, p, me) * 2 + hand_priority(board, p, them);
             if four {
                 rank += 10_000;
             }
@@ -674,7 +674,9 @@ impl ThreatSolver {
             for p in Near::shapes_of(board, defender, Shape::Four, Shape::OpenFour) {
                 self.seen[p.index()] = stamp;
                 // Fours first: a four that also blocks is the usual refutation.
-                let rank = 10_000 + priority(board, p, attacker) * 2 + priority(board, p, defender);
+                let rank = 10_000
+                    + hand_priority(board, p, attacker) * 2
+                    + hand_priority(board, p, defender);
                 self.keyed.push((rank, p));
             }
         }
@@ -708,7 +710,7 @@ impl ThreatSolver {
                 continue;
             }
             self.seen[p.index()] = stamp;
-            let rank = priority(board, p, attacker) * 2 + priority(board, p, defender);
+            let rank = hand_priority(board, p, attacker) * 2 + hand_priority(board, p, defender);
             board.play(p);
             let stops = board.result().is_none() && !Self::still_threatened(board, attacker, fours);
             board.undo();
@@ -759,11 +761,6 @@ fn find_fives(board: &Board, colour: Player, out: &mut Vec<Point>) {
         out.clear();
         out.extend(Near::shapes_of(board, colour, Shape::Five, Shape::Five));
     }
-}
-
-/// Whether `colour` makes a four (of any kind) on `p`.
-fn makes_four(board: &Board, p: Point, colour: Player) -> bool {
-    board.makes_four(p, colour)
 }
 
 /// A set of points as one bitmask per row, iterated row by row. It owns its masks, so the
@@ -1245,13 +1242,8 @@ mod tests {
 
     #[test]
     fn vcf_agrees_with_an_independent_search_and_vct_wins_survive_full_width_checks() {
-        let mut rng = 0x2545_F491_4F6C_DD1Du64;
-        let mut next = move |n: usize| {
-            rng ^= rng << 13;
-            rng ^= rng >> 7;
-            rng ^= rng << 17;
-            (rng % n as u64) as usize
-        };
+        let mut rng = crate::testing::Xorshift(0x2545_F491_4F6C_DD1D);
+        let mut next = move |n: usize| rng.below(n);
         let mut solver = ThreatSolver::new(1 << 18);
         let mut checker = ThreatSolver::new(1 << 16);
         let (mut vcf_wins, mut vct_wins, mut positions) = (0, 0, 0);

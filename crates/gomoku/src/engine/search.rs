@@ -536,7 +536,9 @@ impl Search {
                 && i >= quiet_limit
                 && !best_is_lost(best)
                 && (!important
-                    || (depth <= p.mcp_important_depth && !defending && !makes_four(board, mv, me)))
+                    || (depth <= p.mcp_important_depth
+                        && !defending
+                        && !makes_four_or_five(board, mv, me)))
             {
                 left_out = true;
                 continue;
@@ -710,14 +712,14 @@ impl Search {
 /// makes a four or an open three, or it stops one (the opponent's shape on its point is at
 /// least `stop_shape`).
 fn important(board: &Board, mv: Point, me: Player, them: Player, stop_shape: u8) -> bool {
-    board.shape_set(mv, me)[3] >= Shape::OpenThree
-        || board.shape_set(mv, them)[3] as u8 >= stop_shape
+    board.sorted_shapes(mv, me)[3] >= Shape::OpenThree
+        || board.sorted_shapes(mv, them)[3] as u8 >= stop_shape
 }
 
 /// Whether `me` makes a four (or five) by playing `mv`.
-fn makes_four(board: &Board, mv: Point, me: Player) -> bool {
+fn makes_four_or_five(board: &Board, mv: Point, me: Player) -> bool {
     // Fours and the five are the strongest shapes.
-    board.shape_set(mv, me)[3] >= Shape::Four
+    board.sorted_shapes(mv, me)[3] >= Shape::Four
 }
 
 /// The legal points within four of `from` along its lines where `me` makes a four.

@@ -152,8 +152,8 @@ pub struct PolicyFeatures {
 pub struct PolicyContext {
     me: Player,
     them: Player,
-    /// The last stone of each colour (see [`PolicyContext::new`]) as (column, row), so a
-    /// candidate's places are found without dividing.
+    /// The last stone of each colour (see [`PolicyContext::new`]) as (column, row), so their
+    /// coordinates are not recomputed for every candidate.
     last_xy: [Option<(usize, usize)>; 2],
     /// The threat state times [`CLASSES`].
     state: usize,

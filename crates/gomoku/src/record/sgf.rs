@@ -394,13 +394,8 @@ mod tests {
 
     /// A random legal game on a `size` board under `rule`, to its end or `plies` moves.
     fn random_game(size: usize, rule: Rule, plies: usize, seed: u64) -> Board {
-        let mut state = seed.wrapping_mul(0x9e37_79b9_7f4a_7c15) | 1;
-        let mut next = move || {
-            state ^= state << 13;
-            state ^= state >> 7;
-            state ^= state << 17;
-            state
-        };
+        let mut rng = crate::testing::Xorshift(seed.wrapping_mul(0x9e37_79b9_7f4a_7c15) | 1);
+        let mut next = move || rng.next_u64();
         let mut board = Board::new(size, rule).unwrap();
         while board.result().is_none() && board.moves().len() < plies {
             let empty: Vec<Point> = board.points().filter(|&p| board.is_empty(p)).collect();

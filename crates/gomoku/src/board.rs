@@ -584,7 +584,7 @@ impl Board {
             self.key_log.push(((k * CELLS + i) as u16, self.keys[k][i]));
             let code = code_of_key(std::mem::take(&mut self.keys[k][i]));
             for role in 0..2 {
-                self.values[k][role] -= self.weights.tables[k][role][code];
+                self.values[k][role] -= self.weights.tables[k][code][role];
             }
         }
         self.cells[i] = col as u8 + 1;
@@ -688,9 +688,10 @@ impl Board {
         self.keys[k][at] = next;
         let (was, now) = (code_of_key(key), code_of_key(next));
         if was != now {
-            let t = &self.weights.tables[k];
-            self.values[k][0] += t[0][now] - t[0][was];
-            self.values[k][1] += t[1][now] - t[1][was];
+            // Both roles' values of a code sit side by side: two loads for the pair.
+            let (a, b) = (self.weights.tables[k][now], self.weights.tables[k][was]);
+            self.values[k][0] += a[0] - b[0];
+            self.values[k][1] += a[1] - b[1];
         }
     }
 
@@ -709,7 +710,7 @@ impl Board {
                     let key = crate::eval::key_of(self.shapes(p, colour));
                     self.keys[k][p.index()] = key;
                     for role in 0..2 {
-                        self.values[k][role] += self.weights.tables[k][role][code_of_key(key)];
+                        self.values[k][role] += self.weights.tables[k][code_of_key(key)][role];
                     }
                 }
             }

@@ -181,7 +181,7 @@ fn to_vector(w: &Weights) -> Vec<f64> {
     let mut v = vec![0.0; PARAMS];
     for t in 0..4 {
         for code in 0..CODES {
-            v[t * CODES + code] = unit(w.tables[t / 2][t % 2][code]);
+            v[t * CODES + code] = unit(w.tables[t / 2][code][t % 2]);
         }
     }
     v[4 * CODES] = unit(w.tempo[0]);
@@ -199,7 +199,7 @@ fn to_weights(v: &[f64], rule: Rule) -> Weights {
     let mut w = Weights::zero(rule);
     for t in 0..4 {
         for code in 0..CODES {
-            w.tables[t / 2][t % 2][code] = r(v[t * CODES + code]);
+            w.tables[t / 2][code][t % 2] = r(v[t * CODES + code]);
         }
     }
     w.tempo = [r(v[4 * CODES]), r(v[4 * CODES + 1])];

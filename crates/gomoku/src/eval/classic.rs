@@ -44,8 +44,8 @@ pub fn classic_weights(rule: crate::rules::Rule) -> super::Weights {
             .map(|s| s.iter().map(|&x| shape_value(x)).sum())
             .unwrap_or(0);
         for colour in 0..2 {
-            w.tables[colour][super::MOVER][code] = (value + value / 4) * super::EVAL_FRACTION;
-            w.tables[colour][super::WAITER][code] = value * super::EVAL_FRACTION;
+            w.tables[colour][code][super::MOVER] = (value + value / 4) * super::EVAL_FRACTION;
+            w.tables[colour][code][super::WAITER] = value * super::EVAL_FRACTION;
         }
     }
     w.clear_dead_codes();

@@ -74,7 +74,7 @@ pub fn learned_from_scratch(board: &Board, weights: &Weights) -> i32 {
             let w = if i >= 4 * CODES {
                 weights.tempo[i - 4 * CODES]
             } else {
-                weights.tables[i / (2 * CODES)][i / CODES % 2][i % CODES]
+                weights.tables[i / (2 * CODES)][i % CODES][i / CODES % 2]
             };
             f.sign as i32 * w
         })
@@ -99,7 +99,7 @@ mod tests {
                 for code in 0..CODES {
                     // Whole units (multiples of 16), so that a wrong code or role changes
                     // the rounded evaluation too.
-                    w.tables[c][r][code] =
+                    w.tables[c][code][r] =
                         (((code * 31 + c * 7 + r * 13) % 97) as i32 - 40) * EVAL_FRACTION;
                 }
             }

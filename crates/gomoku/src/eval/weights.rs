@@ -78,7 +78,7 @@ const VERSION: &str = "wuzi-weights 3";
 const OLD_VERSIONS: [&str; 2] = ["wuzi-weights 1", "wuzi-weights 2"];
 
 /// A rule's evaluation tables. The evaluation from the side to move's view is
-/// `tempo[stm] + sum(tables[stm][MOVER][code]) - sum(tables[opp][WAITER][code])` over the
+/// `tempo[stm] + sum(tables[stm][code][MOVER]) - sum(tables[opp][code][WAITER])` over the
 /// empty points, each colour's code read with that colour's shapes, divided by
 /// [`EVAL_FRACTION`] and rounded to nearest.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -87,7 +87,7 @@ pub struct Weights {
     /// In sixteenths of a unit, as the tables.
     pub tempo: [i32; 2],
     /// `[colour][role][code]`, in sixteenths of a unit.
-    pub tables: [[[i32; CODES]; 2]; 2],
+    pub tables: [[[i32; 2]; CODES]; 2],
     /// The move-ordering policy.
     pub policy: Policy,
 }
@@ -98,7 +98,7 @@ impl Weights {
         Weights {
             rule,
             tempo: [0; 2],
-            tables: [[[0; CODES]; 2]; 2],
+            tables: [[[0; 2]; CODES]; 2],
             policy: Policy::zero(),
         }
     }
@@ -177,8 +177,7 @@ impl Weights {
         }
         for code in 0..CODES {
             if shapes_of(code).is_some_and(renju_black_dead) {
-                self.tables[0][MOVER][code] = 0;
-                self.tables[0][WAITER][code] = 0;
+                self.tables[0][code] = [0; 2];
             }
         }
     }
@@ -236,7 +235,7 @@ impl Weights {
     /// Entry `i` of table `t` of [`TABLE_NAMES`].
     fn entry(&mut self, t: usize, i: usize) -> &mut i32 {
         match t {
-            0..=3 => &mut self.tables[t / 2][t % 2][i],
+            0..=3 => &mut self.tables[t / 2][i][t % 2],
             4..=7 => &mut self.policy.codes[(t - 4) / 2][t % 2][i],
             8..=11 => &mut self.policy.near[(t - 8) / 2][t % 2][i],
             12..=13 => &mut self.policy.combo[t - 12][i],
@@ -313,8 +312,8 @@ mod tests {
     fn text_round_trips_and_bad_files_are_errors() {
         let mut w = Weights::zero(Rule::Renju);
         w.tempo = [12, -3];
-        w.tables[1][WAITER][77] = -40;
-        w.tables[0][MOVER][5] = 9;
+        w.tables[1][77][WAITER] = -40;
+        w.tables[0][5][MOVER] = 9;
         w.policy.codes[1][DEFENCE][1000] = 300;
         w.policy.near[0][LAST_US][7] = -12;
         w.policy.combo[1][COMBOS - 1] = 5;
@@ -328,7 +327,7 @@ mod tests {
         let old = "wuzi-weights 2\nrule renju\ntempo 2 -1\nwhite-waiter 7 3\nwhite-combo 7 3";
         let w = Weights::parse(old).unwrap();
         assert_eq!(w.tempo, [32, -16]);
-        assert_eq!(w.tables[1][WAITER][7], 48);
+        assert_eq!(w.tables[1][7][WAITER], 48);
         assert_eq!(w.policy.combo[1][7], 3);
         for bad in [
             "",

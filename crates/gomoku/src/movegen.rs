@@ -126,14 +126,14 @@ pub fn five_points(board: &Board, colour: Player, out: &mut Vec<Point>, limit: u
     // Most fours were made by the colour's last stone: its lines first, then (only if some
     // five is still unaccounted for) the whole board.
     if let Some(from) = board.last_stone(colour) {
-        // Along each line only that line's shape is read (`None` on stones); a point found
-        // is counted in all.
-        for dir in DIRS {
-            for k in (-4..=4).filter(|&k| k != 0) {
-                if let Some(p) = dir.step(from, k, board.size()) {
-                    if board.shape(p, dir, colour) == Shape::Five {
-                        found += take(p, out);
-                    }
+        // Along each line only that line's shape is read, straight from the board's line of
+        // shapes (`None` on stones and off the board); a point found is counted in all.
+        for d in 0..4 {
+            let (l, q, _) = board.locate(from, d);
+            let line = &board.shapes[colour.index()][d][l];
+            for r in (q + REACH - 4..=q + REACH + 4).filter(|&r| r != q + REACH) {
+                if line[r] == Shape::Five as u8 {
+                    found += take(board.line_point(d, l, r - REACH), out);
                 }
             }
         }
@@ -287,8 +287,9 @@ impl MoveGen {
                 .iter()
                 .fold(0, |a, &w| a | w);
             let mut near = near & row_mask & !stones[y];
+            let row = Point::new(0, y).index();
             while near != 0 {
-                out.push(Point::new(near.trailing_zeros() as usize, y));
+                out.push(Point::at_index(row + near.trailing_zeros() as usize));
                 near &= near - 1;
             }
         }

@@ -42,6 +42,14 @@ impl Point {
         (index < MAX_SIZE * MAX_SIZE).then_some(Point(index as u16))
     }
 
+    /// The point of a [`Point::index`] the caller knows to be in range (checked in debug
+    /// builds): for hot loops that walk the board's rows by bit.
+    #[inline(always)]
+    pub(crate) fn at_index(index: usize) -> Point {
+        debug_assert!(index < MAX_SIZE * MAX_SIZE);
+        Point(index as u16)
+    }
+
     /// True when the point lies on a `size` x `size` board.
     pub fn on_board(self, size: usize) -> bool {
         self.x() < size && self.y() < size

@@ -131,8 +131,14 @@ pub fn five_points(board: &Board, colour: Player, out: &mut Vec<Point>, limit: u
         for d in 0..4 {
             let (l, q, _) = board.locate(from, d);
             let line = &board.shapes[colour.index()][d][l];
-            for r in (q + REACH - 4..=q + REACH + 4).filter(|&r| r != q + REACH) {
-                if line[r] == Shape::Five as u8 {
+            // Positions q - 4 ..= q + 4 (the stone itself has no shape).
+            for (r, &shape) in line
+                .iter()
+                .enumerate()
+                .take(q + REACH + 5)
+                .skip(q + REACH - 4)
+            {
+                if shape == Shape::Five as u8 {
                     found += take(board.line_point(d, l, r - REACH), out);
                 }
             }

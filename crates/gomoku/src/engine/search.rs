@@ -23,10 +23,9 @@
 use super::params::SearchParams;
 use crate::board::Board;
 use crate::eval::{evaluate_with, EvalKind};
-use crate::geometry::DIRS;
 use crate::movegen::{five_points, MoveGen};
 use crate::notation::Point;
-use crate::pattern::Shape;
+use crate::pattern::{Shape, REACH};
 use crate::rules::Rule;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::Arc;
@@ -724,13 +723,22 @@ fn makes_four_or_five(board: &Board, mv: Point, me: Player) -> bool {
 
 /// The legal points within four of `from` along its lines where `me` makes a four.
 fn fours_near(board: &mut Board, me: Player, from: Point, out: &mut Vec<Point>) {
-    for dir in DIRS {
-        for k in (-4..=4).filter(|&k| k != 0) {
-            let Some(p) = dir.step(from, k, board.size()) else {
-                continue;
-            };
-            if board.is_empty(p) && board.shape(p, dir, me).is_four() && !out.contains(&p) {
-                out.push(p);
+    for d in 0..4 {
+        // The line's shapes at positions q - 4 ..= q + 4, straight from the board (stones,
+        // `from` among them, and the padding off the board have none).
+        let (l, q, _) = board.locate(from, d);
+        let line = &board.shapes[me.index()][d][l];
+        for (r, &shape) in line
+            .iter()
+            .enumerate()
+            .take(q + REACH + 5)
+            .skip(q + REACH - 4)
+        {
+            if Shape::from_u8(shape).is_four() {
+                let p = board.line_point(d, l, r - REACH);
+                if !out.contains(&p) {
+                    out.push(p);
+                }
             }
         }
     }

@@ -830,6 +830,33 @@ impl Board {
         Point::from_index(i as usize).expect("on the line")
     }
 
+    /// Calls `f` with each point within four of `from` along its four lines and the shape
+    /// `colour` makes there in that line, read straight from the board's lines of shapes
+    /// (stones, `from` among them, and points off the board have none and are skipped).
+    #[inline]
+    pub(crate) fn for_each_shape_near(
+        &self,
+        from: Point,
+        colour: Player,
+        mut f: impl FnMut(Point, Shape),
+    ) {
+        for d in 0..4 {
+            let (l, q, _) = self.locate(from, d);
+            let line = &self.shapes[colour.index()][d][l];
+            // Positions q - 4 ..= q + 4 (at bytes q + 1 ..= q + 9).
+            for (r, &shape) in line
+                .iter()
+                .enumerate()
+                .take(q + REACH + 5)
+                .skip(q + REACH - 4)
+            {
+                if shape != Shape::None as u8 {
+                    f(self.line_point(d, l, r - REACH), Shape::from_u8(shape));
+                }
+            }
+        }
+    }
+
     /// (line, position, length) of `p` in direction `d`.
     #[inline]
     pub(crate) fn locate(&self, p: Point, d: usize) -> (usize, usize, usize) {
@@ -911,17 +938,9 @@ mod tests {
     #[test]
     fn shapes_if_blocked_match_a_placed_stone() {
         let mut rng = crate::testing::Xorshift(0x9E37_79B9_7F4A_7C15);
-        let mut next = |n: usize| rng.below(n);
         for rule in Rule::ALL {
             for _ in 0..6 {
-                let mut board = Board::new(15, rule).unwrap();
-                let (x0, y0) = (next(8), next(8));
-                for _ in 0..next(30) + 10 {
-                    let p = Point::new(x0 + next(8), y0 + next(8));
-                    if board.is_empty(p) && board.result().is_none() {
-                        board.play(p);
-                    }
-                }
+                let mut board = crate::testing::crowded_board(&mut rng, rule, 8, 8, 10, 30);
                 let empty: Vec<Point> = board.points().filter(|&p| board.is_empty(p)).collect();
                 for colour in [Player::First, Player::Second] {
                     for &b in &empty {

@@ -126,23 +126,12 @@ pub fn five_points(board: &Board, colour: Player, out: &mut Vec<Point>, limit: u
     // Most fours were made by the colour's last stone: its lines first, then (only if some
     // five is still unaccounted for) the whole board.
     if let Some(from) = board.last_stone(colour) {
-        // Along each line only that line's shape is read, straight from the board's line of
-        // shapes (`None` on stones and off the board); a point found is counted in all.
-        for d in 0..4 {
-            let (l, q, _) = board.locate(from, d);
-            let line = &board.shapes[colour.index()][d][l];
-            // Positions q - 4 ..= q + 4 (the stone itself has no shape).
-            for (r, &shape) in line
-                .iter()
-                .enumerate()
-                .take(q + REACH + 5)
-                .skip(q + REACH - 4)
-            {
-                if shape == Shape::Five as u8 {
-                    found += take(board.line_point(d, l, r - REACH), out);
-                }
+        // Along each line only that line's shape is read; a point found is counted in all.
+        board.for_each_shape_near(from, colour, |p, shape| {
+            if shape == Shape::Five {
+                found += take(p, out);
             }
-        }
+        });
     }
     if found < total {
         for p in board.points() {
@@ -502,18 +491,10 @@ mod tests {
     #[test]
     fn an_open_three_is_answered_by_exactly_the_moves_that_hold() {
         let mut rng = crate::testing::Xorshift(0x2545_F491_4F6C_DD1D);
-        let mut next = |n: usize| rng.below(n);
         let mut tested = 0;
         for rule in Rule::ALL {
             for _ in 0..400 {
-                let mut board = Board::new(15, rule).unwrap();
-                let (x0, y0) = (next(6), next(6));
-                for _ in 0..next(20) + 6 {
-                    let p = Point::new(x0 + next(9), y0 + next(9));
-                    if board.is_empty(p) && board.result().is_none() {
-                        board.play(p);
-                    }
-                }
+                let mut board = crate::testing::crowded_board(&mut rng, rule, 6, 9, 6, 20);
                 let me = board.side_to_move();
                 let them = me.opponent();
                 // The double-threat test read from the code agrees with the shapes'.

@@ -25,7 +25,7 @@ use crate::board::Board;
 use crate::eval::{evaluate_with, EvalKind};
 use crate::movegen::{five_points, MoveGen};
 use crate::notation::Point;
-use crate::pattern::{Shape, REACH};
+use crate::pattern::Shape;
 use crate::rules::Rule;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::Arc;
@@ -723,25 +723,11 @@ fn makes_four_or_five(board: &Board, mv: Point, me: Player) -> bool {
 
 /// The legal points within four of `from` along its lines where `me` makes a four.
 fn fours_near(board: &mut Board, me: Player, from: Point, out: &mut Vec<Point>) {
-    for d in 0..4 {
-        // The line's shapes at positions q - 4 ..= q + 4, straight from the board (stones,
-        // `from` among them, and the padding off the board have none).
-        let (l, q, _) = board.locate(from, d);
-        let line = &board.shapes[me.index()][d][l];
-        for (r, &shape) in line
-            .iter()
-            .enumerate()
-            .take(q + REACH + 5)
-            .skip(q + REACH - 4)
-        {
-            if Shape::from_u8(shape).is_four() {
-                let p = board.line_point(d, l, r - REACH);
-                if !out.contains(&p) {
-                    out.push(p);
-                }
-            }
+    board.for_each_shape_near(from, me, |p, shape| {
+        if shape.is_four() && !out.contains(&p) {
+            out.push(p);
         }
-    }
+    });
     board.retain_legal(out);
 }
 

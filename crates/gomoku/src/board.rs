@@ -200,13 +200,14 @@ impl Board {
             return Err(BoardError::Size(size));
         }
         let exact = |c| table(rule.exact_five(c));
+        let fused = fused(rule);
         let mut b = Board {
             size,
             rule,
             geo: geometry(size),
             tables: [exact(Player::First), exact(Player::Second)],
-            fused: fused(rule),
-            radius: fused(rule).radius,
+            fused,
+            radius: fused.radius,
             zobrist: zobrist(),
             cells: [0; CELLS],
             bits: [[[0; LINES]; 4]; 2],

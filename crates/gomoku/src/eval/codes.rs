@@ -79,8 +79,8 @@ pub fn code_of(shapes: [Shape; 4]) -> usize {
 
 /// `SHAPES[code]`: the sorted four shapes of each code (the inverse of `CODE` on sorted keys),
 /// built at compile time so weights loading does not scan every key.
-pub(crate) static SHAPES: [[u8; 4]; CODES] = {
-    let mut t = [[0u8; 4]; CODES];
+pub(crate) static SHAPES: [[Shape; 4]; CODES] = {
+    let mut t = [[Shape::None; 4]; CODES];
     let mut next = 0;
     let n = SHAPE_COUNT as u8;
     let mut a = 0;
@@ -91,7 +91,12 @@ pub(crate) static SHAPES: [[u8; 4]; CODES] = {
             while c < n {
                 let mut d = c;
                 while d < n {
-                    t[next] = [a, b, c, d];
+                    t[next] = [
+                        Shape::from_u8(a),
+                        Shape::from_u8(b),
+                        Shape::from_u8(c),
+                        Shape::from_u8(d),
+                    ];
                     next += 1;
                     d += 1;
                 }
@@ -122,11 +127,12 @@ static FLAGS: [u8; CODES] = {
         let (mut fours, mut threes) = (0, 0);
         let mut i = 0;
         while i < 4 {
-            if s[i] == Shape::Four as u8 || s[i] == Shape::OpenFour as u8 {
+            let shape = s[i] as u8;
+            if shape == Shape::Four as u8 || shape == Shape::OpenFour as u8 {
                 fours += 1;
-            } else if s[i] == Shape::FourFour as u8 {
+            } else if shape == Shape::FourFour as u8 {
                 fours += 2;
-            } else if s[i] == Shape::OpenThree as u8 {
+            } else if shape == Shape::OpenThree as u8 {
                 threes += 1;
             }
             i += 1;
@@ -145,25 +151,10 @@ static FLAGS: [u8; CODES] = {
     t
 };
 
-/// `SHAPE_SETS[code]`: [`SHAPES`] as shapes.
-static SHAPE_SETS: [[Shape; 4]; CODES] = {
-    let mut t = [[Shape::None; 4]; CODES];
-    let mut code = 0;
-    while code < CODES {
-        let mut i = 0;
-        while i < 4 {
-            t[code][i] = Shape::from_u8(SHAPES[code][i]);
-            i += 1;
-        }
-        code += 1;
-    }
-    t
-};
-
 /// The four shapes of a code, weakest first.
 #[inline(always)]
 pub(crate) const fn code_shapes(code: usize) -> [Shape; 4] {
-    SHAPE_SETS[code]
+    SHAPES[code]
 }
 
 /// `COUNTS[code][shape]`: how many of the code's four shapes are `shape`.
@@ -195,7 +186,7 @@ pub(crate) fn code_flags(code: usize) -> u8 {
 
 /// The four shapes of a code, weakest first (for reports and the weights file's comments).
 pub fn shapes_of(code: usize) -> Option<[Shape; 4]> {
-    SHAPES.get(code).map(|s| s.map(Shape::from_u8))
+    SHAPES.get(code).copied()
 }
 
 /// True when a renju Black stone on a point with these shapes would (almost surely) be a foul:

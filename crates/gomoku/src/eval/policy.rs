@@ -67,7 +67,7 @@ static CLASS: [u8; CODES] = {
     let mut code = 0;
     while code < CODES {
         let s = SHAPES[code];
-        let (top, second) = (category(s[3]), category(s[2]));
+        let (top, second) = (category(s[3] as u8), category(s[2] as u8));
         t[code] = top * (top + 1) / 2 + second;
         code += 1;
     }

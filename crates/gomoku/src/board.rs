@@ -140,7 +140,7 @@ impl From<MoveListError> for BoardError {
 }
 
 /// What `put` changed, so that `take` can restore it by copying.
-#[derive(Clone)]
+#[derive(Clone, Default)]
 struct Snapshot {
     shapes: [[[u8; SPAN]; 4]; 2],
     counts: [[u16; SHAPE_COUNT]; 2],
@@ -189,7 +189,11 @@ pub struct Board {
     /// reads it for every candidate, so `put` keeps it (five 8-byte adds) instead.
     around: [[u8; AROUND_CELLS]; 2],
     history: Vec<Point>,
-    snapshots: Vec<Snapshot>,
+    /// One slot per stone that can be on the board, written in place by `put` (no push of
+    /// the whole struct); `stones_put` of them are in use.
+    snapshots: Box<[Snapshot]>,
+    /// Stones placed by `put` and not yet taken back.
+    stones_put: usize,
     result: Option<GameResult>,
 }
 
@@ -223,7 +227,8 @@ impl Board {
             stones: 0,
             around: [[0; AROUND_CELLS]; 2],
             history: Vec::with_capacity(size * size),
-            snapshots: Vec::with_capacity(size * size),
+            snapshots: vec![Snapshot::default(); size * size].into_boxed_slice(),
+            stones_put: 0,
             result: None,
         };
         for (keys, walls) in b.line_keys.iter_mut().zip(&b.geo.wall) {
@@ -285,7 +290,7 @@ impl Board {
                 b.put(p, colour);
             }
         }
-        b.snapshots.clear();
+        b.stones_put = 0;
         b.key_log.clear();
         let side = match to_move {
             Some(s) => s,
@@ -568,19 +573,17 @@ impl Board {
     pub(crate) fn put(&mut self, p: Point, colour: Player) {
         let i = p.index();
         let col = colour.index();
-        let mut snap = Snapshot {
-            shapes: [[[0; SPAN]; 4]; 2],
-            counts: self.counts,
-            values: self.values,
-            key_log: self.key_log.len(),
-        };
+        let snap = &mut self.snapshots[self.stones_put];
+        self.stones_put += 1;
+        snap.counts = self.counts;
+        snap.values = self.values;
+        snap.key_log = self.key_log.len();
         for d in 0..4 {
             let (l, q) = (self.geo.line[d][i] as usize, self.geo.pos[d][i] as usize);
             for k in 0..2 {
                 snap.shapes[k][d].copy_from_slice(&self.shapes[k][d][l][q..q + SPAN]);
             }
         }
-        self.snapshots.push(snap);
         for k in 0..2 {
             self.key_log.push(((k * CELLS + i) as u16, self.keys[k][i]));
             let code = code_of_key(std::mem::take(&mut self.keys[k][i]));
@@ -608,11 +611,12 @@ impl Board {
     pub(crate) fn take(&mut self, p: Point, colour: Player) {
         let i = p.index();
         let col = colour.index();
-        let snap = self.snapshots.pop().expect("take without put");
         self.cells[i] = 0;
         self.hash ^= self.zobrist[col * CELLS + i];
         self.stones -= 1;
         self.count_around(p, col, AROUND_ROW.wrapping_neg());
+        self.stones_put -= 1;
+        let snap = &self.snapshots[self.stones_put];
         for d in 0..4 {
             let (l, q) = (self.geo.line[d][i] as usize, self.geo.pos[d][i] as usize);
             self.bits[col][d][l] &= !(1 << (q + REACH));

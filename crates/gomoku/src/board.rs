@@ -595,6 +595,8 @@ impl Board {
         self.hash ^= self.zobrist[col * CELLS + i];
         self.stones += 1;
         self.count_around(p, col, AROUND_ROW);
+        // The sums change in registers and are stored once.
+        let mut values = self.values;
         for d in 0..4 {
             let (l, q) = (self.geo.line[d][i] as usize, self.geo.pos[d][i] as usize);
             self.bits[col][d][l] |= 1 << (q + REACH);
@@ -603,8 +605,9 @@ impl Board {
                 let old = std::mem::take(&mut self.shapes[k][d][l][q + REACH]);
                 self.counts[k][old as usize] -= 1;
             }
-            self.update_line(d, l, q);
+            self.update_line(d, l, q, &mut values);
         }
+        self.values = values;
     }
 
     /// Removes the stone `put` placed last, restoring the saved shapes and counts.
@@ -655,7 +658,7 @@ impl Board {
 
     /// Recomputes the shapes of the empty points within `radius` of position `q` of a line.
     #[inline(always)]
-    fn update_line(&mut self, d: usize, l: usize, q: usize) {
+    fn update_line(&mut self, d: usize, l: usize, q: usize, values: &mut [[i32; 2]; 2]) {
         let len = self.geo.len[d][l] as usize;
         let lo = q.saturating_sub(self.radius);
         let hi = (q + self.radius).min(len - 1);
@@ -677,7 +680,7 @@ impl Board {
                     self.counts[k][old as usize] -= 1;
                     self.counts[k][new as usize] += 1;
                     self.shapes[k][d][l][cell] = new;
-                    self.rekey(k, at, d, old, new);
+                    self.rekey(k, at, d, old, new, values);
                 }
             }
         }
@@ -685,19 +688,26 @@ impl Board {
 
     /// One shape digit of a point's key changed: update the key and the evaluation sums.
     #[inline(always)]
-    fn rekey(&mut self, k: usize, at: usize, d: usize, old: u8, new: u8) {
+    fn rekey(
+        &mut self,
+        k: usize,
+        at: usize,
+        d: usize,
+        old: u8,
+        new: u8,
+        values: &mut [[i32; 2]; 2],
+    ) {
         let key = self.keys[k][at];
         self.key_log.push(((k * CELLS + at) as u16, key));
         let step = KEY_STEP[d] as i32;
         let next = (key as i32 + (new as i32 - old as i32) * step) as u16;
         self.keys[k][at] = next;
+        // A changed shape always changes the code. Both roles' values of a code sit side by
+        // side: two loads for the pair.
         let (was, now) = (code_of_key(key), code_of_key(next));
-        if was != now {
-            // Both roles' values of a code sit side by side: two loads for the pair.
-            let (a, b) = (self.weights.tables[k][now], self.weights.tables[k][was]);
-            self.values[k][0] += a[0] - b[0];
-            self.values[k][1] += a[1] - b[1];
-        }
+        let (a, b) = (self.weights.tables[k][now], self.weights.tables[k][was]);
+        values[k][0] += a[0] - b[0];
+        values[k][1] += a[1] - b[1];
     }
 
     /// Recomputes the keys and evaluation sums from the shapes (construction, new weights).
@@ -788,7 +798,8 @@ impl Board {
                 }
                 let saved = self.radius;
                 self.radius = MAX_SIZE;
-                self.update_line(d, l, 0);
+                // The keys and sums are recomputed below.
+                self.update_line(d, l, 0, &mut [[0; 2]; 2]);
                 self.radius = saved;
             }
         }

@@ -149,6 +149,13 @@ struct Snapshot {
     key_log: usize,
 }
 
+/// What `put` accumulates in registers and stores once: the evaluation sums and the end of
+/// the key log.
+struct Changes {
+    values: [[i32; 2]; 2],
+    logged: usize,
+}
+
 /// A Gomoku position with its history. See the crate docs.
 #[derive(Clone)]
 pub struct Board {
@@ -179,8 +186,11 @@ pub struct Board {
     keys: [[u16; CELLS]; 2],
     /// Per colour and role, the sum of `weights` over the codes of the empty points.
     values: [[i32; 2]; 2],
-    /// (colour * CELLS + point, old key) of every key a move changed, undone in reverse.
-    key_log: Vec<(u16, u16)>,
+    /// (colour * CELLS + point, old key) of every key a move changed, undone in reverse;
+    /// room for every stone's changes, so `put` writes it with a cursor kept in a register.
+    key_log: Box<[(u16, u16)]>,
+    /// The entries of `key_log` in use.
+    key_len: usize,
     hash: u64,
     side: Player,
     stones: usize,
@@ -221,7 +231,8 @@ impl Board {
             weights: embedded_weights(rule),
             keys: [[0; CELLS]; 2],
             values: [[0; 2]; 2],
-            key_log: Vec::with_capacity(size * size * KEY_LOG_PER_MOVE),
+            key_log: vec![(0, 0); size * size * KEY_LOG_PER_MOVE].into_boxed_slice(),
+            key_len: 0,
             hash: 0,
             side: Player::First,
             stones: 0,
@@ -291,7 +302,7 @@ impl Board {
             }
         }
         b.stones_put = 0;
-        b.key_log.clear();
+        b.key_len = 0;
         let side = match to_move {
             Some(s) => s,
             None if black.len() == white.len() => Player::First,
@@ -577,26 +588,29 @@ impl Board {
         self.stones_put += 1;
         snap.counts = self.counts;
         snap.values = self.values;
-        snap.key_log = self.key_log.len();
+        snap.key_log = self.key_len;
         for d in 0..4 {
             let (l, q) = (self.geo.line[d][i] as usize, self.geo.pos[d][i] as usize);
             for k in 0..2 {
                 snap.shapes[k][d].copy_from_slice(&self.shapes[k][d][l][q..q + SPAN]);
             }
         }
+        let mut changes = Changes {
+            values: self.values,
+            logged: self.key_len,
+        };
         for k in 0..2 {
-            self.key_log.push(((k * CELLS + i) as u16, self.keys[k][i]));
+            self.key_log[changes.logged] = ((k * CELLS + i) as u16, self.keys[k][i]);
+            changes.logged += 1;
             let code = code_of_key(std::mem::take(&mut self.keys[k][i]));
             for role in 0..2 {
-                self.values[k][role] -= self.weights.tables[k][code][role];
+                changes.values[k][role] -= self.weights.tables[k][code][role];
             }
         }
         self.cells[i] = col as u8 + 1;
         self.hash ^= self.zobrist[col * CELLS + i];
         self.stones += 1;
         self.count_around(p, col, AROUND_ROW);
-        // The sums change in registers and are stored once.
-        let mut values = self.values;
         for d in 0..4 {
             let (l, q) = (self.geo.line[d][i] as usize, self.geo.pos[d][i] as usize);
             self.bits[col][d][l] |= 1 << (q + REACH);
@@ -605,9 +619,10 @@ impl Board {
                 let old = std::mem::take(&mut self.shapes[k][d][l][q + REACH]);
                 self.counts[k][old as usize] -= 1;
             }
-            self.update_line(d, l, q, &mut values);
+            self.update_line(d, l, q, &mut changes);
         }
-        self.values = values;
+        self.values = changes.values;
+        self.key_len = changes.logged;
     }
 
     /// Removes the stone `put` placed last, restoring the saved shapes and counts.
@@ -631,10 +646,10 @@ impl Board {
         self.counts = snap.counts;
         self.values = snap.values;
         let keys = self.keys.as_flattened_mut();
-        for &(at, key) in self.key_log[snap.key_log..].iter().rev() {
+        for &(at, key) in self.key_log[snap.key_log..self.key_len].iter().rev() {
             keys[at as usize] = key;
         }
-        self.key_log.truncate(snap.key_log);
+        self.key_len = snap.key_log;
     }
 
     /// Adds `delta` ([`AROUND_ROW`] for a stone placed, its negation for one removed) to the
@@ -658,7 +673,7 @@ impl Board {
 
     /// Recomputes the shapes of the empty points within `radius` of position `q` of a line.
     #[inline(always)]
-    fn update_line(&mut self, d: usize, l: usize, q: usize, values: &mut [[i32; 2]; 2]) {
+    fn update_line(&mut self, d: usize, l: usize, q: usize, changes: &mut Changes) {
         let len = self.geo.len[d][l] as usize;
         let lo = q.saturating_sub(self.radius);
         let hi = (q + self.radius).min(len - 1);
@@ -680,7 +695,7 @@ impl Board {
                     self.counts[k][old as usize] -= 1;
                     self.counts[k][new as usize] += 1;
                     self.shapes[k][d][l][cell] = new;
-                    self.rekey(k, at, d, old, new, values);
+                    self.rekey(k, at, d, old, new, changes);
                 }
             }
         }
@@ -688,17 +703,10 @@ impl Board {
 
     /// One shape digit of a point's key changed: update the key and the evaluation sums.
     #[inline(always)]
-    fn rekey(
-        &mut self,
-        k: usize,
-        at: usize,
-        d: usize,
-        old: u8,
-        new: u8,
-        values: &mut [[i32; 2]; 2],
-    ) {
+    fn rekey(&mut self, k: usize, at: usize, d: usize, old: u8, new: u8, changes: &mut Changes) {
         let key = self.keys[k][at];
-        self.key_log.push(((k * CELLS + at) as u16, key));
+        self.key_log[changes.logged] = ((k * CELLS + at) as u16, key);
+        changes.logged += 1;
         let step = KEY_STEP[d] as i32;
         let next = (key as i32 + (new as i32 - old as i32) * step) as u16;
         self.keys[k][at] = next;
@@ -706,8 +714,8 @@ impl Board {
         // side: two loads for the pair.
         let (was, now) = (code_of_key(key), code_of_key(next));
         let (a, b) = (self.weights.tables[k][now], self.weights.tables[k][was]);
-        values[k][0] += a[0] - b[0];
-        values[k][1] += a[1] - b[1];
+        changes.values[k][0] += a[0] - b[0];
+        changes.values[k][1] += a[1] - b[1];
     }
 
     /// Recomputes the keys and evaluation sums from the shapes (construction, new weights).
@@ -798,8 +806,12 @@ impl Board {
                 }
                 let saved = self.radius;
                 self.radius = MAX_SIZE;
-                // The keys and sums are recomputed below.
-                self.update_line(d, l, 0, &mut [[0; 2]; 2]);
+                // The keys and sums are recomputed below, and nothing is to be undone.
+                let mut changes = Changes {
+                    values: [[0; 2]; 2],
+                    logged: 0,
+                };
+                self.update_line(d, l, 0, &mut changes);
                 self.radius = saved;
             }
         }

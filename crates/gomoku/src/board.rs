@@ -582,6 +582,17 @@ impl Board {
 
     /// Places a stone and updates the lines, hash, shapes and counts, saving what it changes.
     pub(crate) fn put(&mut self, p: Point, colour: Player) {
+        // The table's radius as a constant makes each shape lookup a few instructions.
+        if self.radius == 4 {
+            self.put_within::<4>(p, colour)
+        } else {
+            self.put_within::<REACH>(p, colour)
+        }
+    }
+
+    /// `put` for a table of radius `R` (`self.radius`).
+    #[inline(always)]
+    fn put_within<const R: usize>(&mut self, p: Point, colour: Player) {
         let i = p.index();
         let col = colour.index();
         let snap = &mut self.snapshots[self.stones_put];
@@ -619,7 +630,9 @@ impl Board {
                 let old = std::mem::take(&mut self.shapes[k][d][l][q + REACH]);
                 self.counts[k][old as usize] -= 1;
             }
-            self.update_line(d, l, q, &mut changes);
+            // The cells within R of the stone.
+            let window = ((1u32 << (2 * R + 1)) - 1) << (q + REACH - R);
+            self.update_line::<R>(d, l, window, &mut changes);
         }
         self.values = changes.values;
         self.key_len = changes.logged;
@@ -671,23 +684,28 @@ impl Board {
         self.around[colour.index()][(p.y() + 2) * AROUND_STRIDE + p.x() + 2] as u32
     }
 
-    /// Recomputes the shapes of the empty points within `radius` of position `q` of a line.
+    /// Recomputes the shapes of the empty points of a line among the cells of `window` (bit
+    /// `position + REACH`), with the fused table of radius `R`.
     #[inline(always)]
-    fn update_line(&mut self, d: usize, l: usize, q: usize, changes: &mut Changes) {
+    fn update_line<const R: usize>(
+        &mut self,
+        d: usize,
+        l: usize,
+        window: u32,
+        changes: &mut Changes,
+    ) {
         let len = self.geo.len[d][l] as usize;
-        let lo = q.saturating_sub(self.radius);
-        let hi = (q + self.radius).min(len - 1);
+        let on_line = ((1u32 << len) - 1) << REACH;
         let free = !(self.bits[0][d][l] | self.bits[1][d][l]);
         let key = self.line_keys[d][l];
         let fused = self.fused;
         let start = self.geo.start[d][l] as isize;
-        // The free cells of positions lo..=hi, one bit each (bit r + REACH), visited in order.
-        let span = ((1u64 << (hi - lo + 1)) - 1) as u32;
-        let mut todo = free & (span << (lo + REACH));
+        // The free cells of the window, visited in order.
+        let mut todo = free & on_line & window;
         while todo != 0 {
             let cell = todo.trailing_zeros() as usize;
             todo &= todo - 1;
-            let both = fused.lookup(key, cell);
+            let both = fused.lookup::<R>(key, cell);
             let at = (start + (cell - REACH) as isize * STEP[d]) as usize;
             for (k, new) in [(0, both & 15), (1, both >> 4)] {
                 let old = self.shapes[k][d][l][cell];
@@ -804,15 +822,16 @@ impl Board {
                         self.counts[1][0] += 1;
                     }
                 }
-                let saved = self.radius;
-                self.radius = MAX_SIZE;
                 // The keys and sums are recomputed below, and nothing is to be undone.
                 let mut changes = Changes {
                     values: [[0; 2]; 2],
                     logged: 0,
                 };
-                self.update_line(d, l, 0, &mut changes);
-                self.radius = saved;
+                if self.radius == 4 {
+                    self.update_line::<4>(d, l, u32::MAX, &mut changes);
+                } else {
+                    self.update_line::<REACH>(d, l, u32::MAX, &mut changes);
+                }
             }
         }
         self.recompute_values();

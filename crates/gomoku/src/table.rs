@@ -43,10 +43,12 @@ pub(crate) const CELL_WHITE: u64 = 2;
 pub(crate) const CELL_WALL: u64 = 3;
 
 impl FusedTable {
-    /// The entry of the window centred on the cell at `centre` (in cells) of a line key.
+    /// The entry of the window centred on the cell at `centre` (in cells) of a line key;
+    /// `R` is the table's radius, a constant so that the masks are.
     #[inline(always)]
-    pub fn lookup(&self, line_key: u64, centre: usize) -> u8 {
-        let r = self.radius;
+    pub fn lookup<const R: usize>(&self, line_key: u64, centre: usize) -> u8 {
+        debug_assert_eq!(R, self.radius);
+        let r = R;
         let w = line_key >> (2 * (centre - r));
         let side = (1u64 << (2 * r)) - 1;
         let index = (w & side) | ((w >> (2 * r + 2)) & side) << (2 * r);
@@ -272,7 +274,11 @@ mod tests {
                         _ => {}
                     }
                 }
-                let both = f.lookup(key, REACH);
+                let both = if f.radius == 4 {
+                    f.lookup::<4>(key, REACH)
+                } else {
+                    f.lookup::<REACH>(key, REACH)
+                };
                 assert_eq!(
                     both & 15,
                     tables[0][state_index(b, w | wall)],

@@ -416,13 +416,18 @@ impl MoveGen {
             let priority = self.priorities[p.index()] as i64;
             (priority << 16) | (0xFFFF - p.index() as i64)
         }));
+        // The keys are distinct, so choosing the best `max_candidates` and sorting only them
+        // gives the same moves as sorting all.
+        if !forced && self.max_candidates > 0 && out.len() > self.max_candidates {
+            let width = self.max_candidates;
+            keys.select_nth_unstable_by(width - 1, |a, b| b.cmp(a));
+            keys.truncate(width);
+            out.truncate(width);
+            self.truncated = true;
+        }
         keys.sort_unstable_by(|a, b| b.cmp(a));
         for (p, key) in out.iter_mut().zip(keys.iter()) {
             *p = Point::from_index(0xFFFF - (key & 0xFFFF) as usize).expect("a board point");
-        }
-        if !forced && self.max_candidates > 0 && out.len() > self.max_candidates {
-            out.truncate(self.max_candidates);
-            self.truncated = true;
         }
     }
 }

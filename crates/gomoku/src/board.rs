@@ -147,6 +147,8 @@ struct Snapshot {
     values: [[i32; 2]; 2],
     /// Length of `key_log` before the move.
     key_log: usize,
+    /// `near_rows` of the five rows around the point before the move.
+    near_rows: [u32; 5],
 }
 
 /// What `put` accumulates in registers and stores once: the evaluation sums and the end of
@@ -198,6 +200,10 @@ pub struct Board {
     /// `y + 2`, column `x + 2` of rows [`AROUND_STRIDE`] wide): the move-ordering policy
     /// reads it for every candidate, so `put` keeps it (five 8-byte adds) instead.
     around: [[u8; AROUND_CELLS]; 2],
+    /// Per row `y + 2`, bit `x` set when a stone is within two of point (x, y) in both
+    /// coordinates (bits past the board's edge may be set too): move generation's nearby
+    /// points, kept here so it needs no pass over the stones.
+    near_rows: [u32; MAX_SIZE + 4],
     history: Vec<Point>,
     /// One slot per stone that can be on the board, written in place by `put` (no push of
     /// the whole struct); `stones_put` of them are in use.
@@ -240,6 +246,7 @@ impl Board {
             history: Vec::with_capacity(size * size),
             snapshots: vec![Snapshot::default(); size * size].into_boxed_slice(),
             stones_put: 0,
+            near_rows: [0; MAX_SIZE + 4],
             result: None,
         };
         for (keys, walls) in b.line_keys.iter_mut().zip(&b.geo.wall) {
@@ -600,6 +607,13 @@ impl Board {
         snap.counts = self.counts;
         snap.values = self.values;
         snap.key_log = self.key_len;
+        let rows = &mut self.near_rows[p.y()..p.y() + 5];
+        snap.near_rows.copy_from_slice(rows);
+        // Columns x - 2 ..= x + 2 (bit x + 2 of the shifted mask is column x).
+        let columns = (0x1F << p.x()) >> 2;
+        for row in rows {
+            *row |= columns;
+        }
         for d in 0..4 {
             let (l, q) = (self.geo.line[d][i] as usize, self.geo.pos[d][i] as usize);
             for k in 0..2 {
@@ -658,6 +672,7 @@ impl Board {
         }
         self.counts = snap.counts;
         self.values = snap.values;
+        self.near_rows[p.y()..p.y() + 5].copy_from_slice(&snap.near_rows);
         let keys = self.keys.as_flattened_mut();
         for &(at, key) in self.key_log[snap.key_log..self.key_len].iter().rev() {
             keys[at as usize] = key;
@@ -676,6 +691,14 @@ impl Board {
             let bytes: &mut [u8; 8] = (&mut counts[at..at + 8]).try_into().expect("8 bytes");
             *bytes = u64::from_le_bytes(*bytes).wrapping_add(delta).to_le_bytes();
         }
+    }
+
+    /// The empty points of row `y` with a stone within two in both coordinates, as bits by
+    /// column.
+    #[inline(always)]
+    pub(crate) fn near_row(&self, y: usize) -> u32 {
+        let stones = (self.bits[0][0][y] | self.bits[1][0][y]) >> REACH;
+        self.near_rows[y + 2] & !stones & ((1 << self.size) - 1)
     }
 
     /// The number of `colour` stones in the 5x5 square around `p`.
@@ -947,10 +970,18 @@ mod tests {
     /// The kept counts of stones around each point are the stones there, after every move
     /// and every undo of random games on the largest board.
     #[test]
-    fn stones_around_are_counted_through_play_and_undo() {
+    fn stones_around_and_near_rows_are_kept_through_play_and_undo() {
         let mut rng = crate::testing::Xorshift(0x5851_F42D_4C95_7F2D);
         let check = |board: &Board| {
             for p in board.points() {
+                let any_near = board.points().any(|q| {
+                    q.x().abs_diff(p.x()) <= 2 && q.y().abs_diff(p.y()) <= 2 && !board.is_empty(q)
+                });
+                assert_eq!(
+                    board.near_row(p.y()) >> p.x() & 1 == 1,
+                    any_near && board.is_empty(p),
+                    "{board:?} {p:?}"
+                );
                 for colour in [Player::First, Player::Second] {
                     let near = board
                         .points()
@@ -965,10 +996,10 @@ mod tests {
                 }
             }
         };
-        for _ in 0..4 {
-            let mut board = Board::new(MAX_SIZE, Rule::Freestyle).unwrap();
+        for size in [MAX_SIZE, MAX_SIZE, 15, 7] {
+            let mut board = Board::new(size, Rule::Freestyle).unwrap();
             while board.result().is_none() && board.stone_count() < 60 {
-                let p = Point::new(rng.below(MAX_SIZE), rng.below(MAX_SIZE));
+                let p = Point::new(rng.below(size), rng.below(size));
                 if board.is_empty(p) {
                     board.play(p);
                     check(&board);

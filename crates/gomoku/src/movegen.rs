@@ -268,20 +268,8 @@ impl MoveGen {
             out.push(Point::new(n / 2, n / 2));
             return;
         }
-        let row_mask = (1u32 << n) - 1;
-        // Each row's stones, and the same widened by two each way.
-        let mut stones = [0u32; MAX_SIZE];
-        let mut wide = [0u32; MAX_SIZE];
         for y in 0..n {
-            let m = ((board.bits[0][0][y] | board.bits[1][0][y]) >> REACH) & row_mask;
-            stones[y] = m;
-            wide[y] = m | m << 1 | m << 2 | m >> 1 | m >> 2;
-        }
-        for y in 0..n {
-            let near = wide[y.saturating_sub(2)..=(y + 2).min(n - 1)]
-                .iter()
-                .fold(0, |a, &w| a | w);
-            let mut near = near & row_mask & !stones[y];
+            let mut near = board.near_row(y);
             let row = Point::new(0, y).index();
             while near != 0 {
                 out.push(Point::at_index(row + near.trailing_zeros() as usize));

@@ -32,6 +32,10 @@ const LINE_BYTES: usize = 32;
 const _: () = assert!(MAX_SIZE + 2 * REACH <= LINE_BYTES);
 /// Keys one move can change: both colours on the point and on `SPAN - 1` cells of 4 lines.
 const KEY_LOG_PER_MOVE: usize = 2 * (1 + 4 * (SPAN - 1));
+/// Slots of the per-shape counts: a nibble's values, so that a shape read from the board
+/// indexes them without a bounds check.
+const COUNT_SLOTS: usize = 16;
+const _: () = assert!(SHAPE_COUNT <= COUNT_SLOTS);
 const ZOBRIST_SEED: u64 = 0x5755_5A49_474F_4D4B;
 /// Row stride of the [`Board::around`] counts: the board with a margin of two on each side,
 /// and room for an 8-byte add at the last column.
@@ -143,7 +147,7 @@ impl From<MoveListError> for BoardError {
 #[derive(Clone, Default)]
 struct Snapshot {
     shapes: [[[u8; SPAN]; 4]; 2],
-    counts: [[u16; SHAPE_COUNT]; 2],
+    counts: [[u16; COUNT_SLOTS]; 2],
     values: [[i32; 2]; 2],
     /// Length of `key_log` before the move.
     key_log: usize,
@@ -181,7 +185,7 @@ pub struct Board {
     /// Shapes per colour, direction, line and `position + REACH`; `None` on occupied points.
     pub(crate) shapes: [[[[u8; LINE_BYTES]; LINES]; 4]; 2],
     /// Per colour, the number of (empty point, direction) pairs with each shape.
-    counts: [[u16; SHAPE_COUNT]; 2],
+    counts: [[u16; COUNT_SLOTS]; 2],
     /// The learned evaluation's tables for this rule.
     weights: &'static Weights,
     /// Per colour and point, the direction-ordered key of its shapes (0 on occupied points).
@@ -233,7 +237,7 @@ impl Board {
             bits: [[[0; LINES]; 4]; 2],
             line_keys: [[0; LINES]; 4],
             shapes: [[[[0; LINE_BYTES]; LINES]; 4]; 2],
-            counts: [[0; SHAPE_COUNT]; 2],
+            counts: [[0; COUNT_SLOTS]; 2],
             weights: embedded_weights(rule),
             keys: [[0; CELLS]; 2],
             values: [[0; 2]; 2],
@@ -642,7 +646,7 @@ impl Board {
             self.line_keys[d][l] |= (col as u64 + 1) << (2 * (q + REACH));
             for k in 0..2 {
                 let old = std::mem::take(&mut self.shapes[k][d][l][q + REACH]);
-                self.counts[k][old as usize] -= 1;
+                self.counts[k][old as usize % COUNT_SLOTS] -= 1;
             }
             // The cells within R of the stone.
             let window = ((1u32 << (2 * R + 1)) - 1) << (q + REACH - R);
@@ -733,8 +737,8 @@ impl Board {
             for (k, new) in [(0, both & 15), (1, both >> 4)] {
                 let old = self.shapes[k][d][l][cell];
                 if old != new {
-                    self.counts[k][old as usize] -= 1;
-                    self.counts[k][new as usize] += 1;
+                    self.counts[k][old as usize % COUNT_SLOTS] -= 1;
+                    self.counts[k][new as usize % COUNT_SLOTS] += 1;
                     self.shapes[k][d][l][cell] = new;
                     self.rekey(k, at, d, old, new, changes);
                 }
@@ -833,7 +837,7 @@ impl Board {
     /// Recomputes every shape and count from the stones (construction).
     fn recompute_shapes(&mut self) {
         self.shapes = [[[[0; LINE_BYTES]; LINES]; 4]; 2];
-        self.counts = [[0; SHAPE_COUNT]; 2];
+        self.counts = [[0; COUNT_SLOTS]; 2];
         for d in 0..4 {
             for l in 0..self.geo.lines[d] {
                 let len = self.geo.len[d][l] as usize;

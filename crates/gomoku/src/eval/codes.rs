@@ -14,10 +14,14 @@ pub(crate) const KEYS: usize = SHAPE_COUNT * SHAPE_COUNT * SHAPE_COUNT * SHAPE_C
 /// What one unit of a shape in direction `d` adds to a key.
 pub(crate) const KEY_STEP: [u16; 4] = [1, 11, 121, 1331];
 
+/// The keys rounded up to a power of two, so that a masked index needs no bounds check.
+const KEY_SPACE: usize = KEYS.next_power_of_two();
+
 /// `CODE[key]`: the code of a direction-ordered key. Built at compile time: sorted keys get
-/// consecutive codes, every other key the code of its sorted form.
-static CODE: [u16; KEYS] = {
-    let mut t = [u16::MAX; KEYS];
+/// consecutive codes, every other key the code of its sorted form (and the padding past the
+/// keys code 0, never read).
+static CODE: [u16; KEY_SPACE] = {
+    let mut t = [0; KEY_SPACE];
     let mut next = 0u16;
     let n = SHAPE_COUNT;
     let mut a = 0;
@@ -63,7 +67,7 @@ static CODE: [u16; KEYS] = {
 /// The code of a direction-ordered key (see the module docs).
 #[inline(always)]
 pub(crate) fn code_of_key(key: u16) -> usize {
-    CODE[key as usize] as usize
+    CODE[key as usize & (KEY_SPACE - 1)] as usize
 }
 
 /// The direction-ordered key of four shapes.

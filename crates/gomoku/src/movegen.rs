@@ -354,14 +354,28 @@ impl MoveGen {
             let have_fours = board.threats(me).four > 0;
             // Every open four the opponent could make is at a target: a move holds when it
             // takes or spoils each of them (or fills the board).
-            if all_found {
+            if all_found && !fills_board {
                 let spoilers = open_four_spoilers(board, them, &self.open_fours);
-                out.retain(|&p| {
-                    has_point(&spoilers, p)
-                        || fills_board
-                        || (have_fours && board.makes_four(p, me))
-                });
-            } else {
+                if have_fours {
+                    out.retain(|&p| has_point(&spoilers, p) || board.makes_four(p, me));
+                } else {
+                    // The spoilers among the candidates (the legal nearby points), read from
+                    // the few spoilers rather than by testing every candidate; their order
+                    // does not matter, the sort below fixes it.
+                    out.clear();
+                    for (w, &word) in spoilers.iter().enumerate() {
+                        let mut bits = word;
+                        while bits != 0 {
+                            let p = Point::at_index(w * 64 + bits.trailing_zeros() as usize);
+                            bits &= bits - 1;
+                            if board.near_row(p.y()) >> p.x() & 1 != 0 {
+                                out.push(p);
+                            }
+                        }
+                    }
+                    board.retain_legal(out);
+                }
+            } else if !all_found {
                 out.retain(|&p| {
                     if have_fours && board.makes_four(p, me) {
                         return true;

@@ -34,8 +34,14 @@ pub(crate) struct FusedTable {
     /// 4 in freestyle (a five or more through the point lies within 4 of it), 5 when
     /// exactness matters.
     pub radius: usize,
-    entries: Box<[u8]>,
+    /// Sized for the largest radius whatever the rule, so that a masked index needs no
+    /// bounds check; with radius 4 only the first 4^8 entries are used (the rest are never
+    /// touched, so the memory is not committed).
+    entries: Box<[u8; FUSED_ENTRIES]>,
 }
+
+/// Entries of a fused table of radius [`REACH`]: two bits for each of `2 * REACH` cells.
+const FUSED_ENTRIES: usize = 1 << (4 * REACH);
 
 /// The two-bit cell values of a line key (an empty cell is 0).
 pub(crate) const CELL_BLACK: u64 = 1;
@@ -74,7 +80,10 @@ fn build_fused(rule: Rule) -> FusedTable {
         table(rule.exact_five(Player::Second)),
     );
     let cells = 2 * radius;
-    let mut entries = vec![0u8; 1 << (2 * cells)].into_boxed_slice();
+    let mut entries: Box<[u8; FUSED_ENTRIES]> = vec![0u8; FUSED_ENTRIES]
+        .into_boxed_slice()
+        .try_into()
+        .expect("FUSED_ENTRIES entries");
     // The cells holding `cell` (black, white or wall) of a fused index as a window mask
     // (bit REACH is the point); cells beyond `radius` stay empty, which is what they are to
     // a rule that does not look at them.
@@ -94,7 +103,7 @@ fn build_fused(rule: Rule) -> FusedTable {
         let side = (1 << radius) - 1;
         (cells & side) << (REACH - radius) | (cells >> radius) << (REACH + 1)
     };
-    for (index, entry) in entries.iter_mut().enumerate() {
+    for (index, entry) in entries.iter_mut().take(1 << (2 * cells)).enumerate() {
         let (b, w, wall) = (
             mask(index, CELL_BLACK),
             mask(index, CELL_WHITE),

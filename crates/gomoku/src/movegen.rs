@@ -86,6 +86,11 @@ pub struct MoveGen {
     /// How candidates are ordered: the hand weights of [`point_priority`], or the learned
     /// policy tables (see [`crate::eval::Weights`]).
     pub order: EvalKind,
+    /// Per colour and point (`colour * CELLS + index`), what the search learned of the move:
+    /// raised where it cut, lowered where it was tried first and did not. Added to the
+    /// learned policy's priority divided by `history_divisor` (0: not used).
+    pub(crate) history: Vec<i32>,
+    pub(crate) history_divisor: i32,
 }
 
 impl Default for MoveGen {
@@ -100,6 +105,8 @@ impl Default for MoveGen {
             double_threats: Vec::with_capacity(16),
             open_fours: Vec::with_capacity(16),
             order: EvalKind::Classic,
+            history: vec![0; 2 * CELLS],
+            history_divisor: 0,
         }
     }
 }
@@ -407,6 +414,12 @@ impl MoveGen {
                 let context = PolicyContext::new(board);
                 for &p in out.iter() {
                     self.priorities[p.index()] = context.priority(policy, board, p);
+                }
+                if self.history_divisor > 0 {
+                    let learned = &self.history[me.index() * CELLS..][..CELLS];
+                    for &p in out.iter() {
+                        self.priorities[p.index()] += learned[p.index()] / self.history_divisor;
+                    }
                 }
             }
         }

@@ -254,6 +254,8 @@ const JUDGE_PARAMS: SearchParams = SearchParams {
     lmr_threatened: 0,
     lmr_important: 0,
     mcp_important_depth: 0,
+    history_divisor: 0,
+    history_bonus: 16,
 };
 
 /// Distinct balanced openings of four stones within the central 7x7, made one at a time so a

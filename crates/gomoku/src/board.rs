@@ -172,8 +172,6 @@ pub struct Board {
     tables: [&'static ShapeTable; 2],
     /// Both colours' shapes from a line key, for the updates in `put`.
     fused: &'static FusedTable,
-    /// How far from a move shapes can change: 4 in freestyle, 5 when exactness matters.
-    radius: usize,
     zobrist: &'static [u64],
     /// 0 empty, 1 black, 2 white; indexed by [`Point::index`].
     cells: [u8; CELLS],
@@ -231,7 +229,6 @@ impl Board {
             geo: geometry(size),
             tables: [exact(Player::First), exact(Player::Second)],
             fused,
-            radius: fused.radius,
             zobrist: zobrist(),
             cells: [0; CELLS],
             bits: [[[0; LINES]; 4]; 2],
@@ -594,14 +591,14 @@ impl Board {
     /// Places a stone and updates the lines, hash, shapes and counts, saving what it changes.
     pub(crate) fn put(&mut self, p: Point, colour: Player) {
         // The table's radius as a constant makes each shape lookup a few instructions.
-        if self.radius == 4 {
+        if self.fused.radius == 4 {
             self.put_within::<4>(p, colour)
         } else {
             self.put_within::<REACH>(p, colour)
         }
     }
 
-    /// `put` for a table of radius `R` (`self.radius`).
+    /// `put` for a table of radius `R` (`self.fused.radius`).
     #[inline(always)]
     fn put_within<const R: usize>(&mut self, p: Point, colour: Player) {
         let i = p.index();
@@ -854,7 +851,7 @@ impl Board {
                     values: [[0; 2]; 2],
                     logged: 0,
                 };
-                if self.radius == 4 {
+                if self.fused.radius == 4 {
                     self.update_line::<4>(d, l, u32::MAX, &mut changes);
                 } else {
                     self.update_line::<REACH>(d, l, u32::MAX, &mut changes);

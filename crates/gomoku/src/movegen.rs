@@ -86,10 +86,9 @@ pub struct MoveGen {
     /// How candidates are ordered: the hand weights of [`point_priority`], or the learned
     /// policy tables (see [`crate::eval::Weights`]).
     pub order: EvalKind,
-    /// Per colour and point (`colour * CELLS + index`), what the search learned of the move:
-    /// raised where it cut, lowered where it was tried first and did not. Added to the
-    /// learned policy's priority divided by `history_divisor` (0: not used).
-    pub(crate) history: Vec<i32>,
+    /// Per colour and point, what the search learned of the move ([`MoveGen::reward_cut`]).
+    /// Added to the learned policy's priority divided by `history_divisor` (0: not used).
+    history: Box<[[i32; CELLS]; 2]>,
     pub(crate) history_divisor: i32,
 }
 
@@ -105,7 +104,7 @@ impl Default for MoveGen {
             double_threats: Vec::with_capacity(16),
             open_fours: Vec::with_capacity(16),
             order: EvalKind::Classic,
-            history: vec![0; 2 * CELLS],
+            history: Box::new([[0; CELLS]; 2]),
             history_divisor: 0,
         }
     }
@@ -250,6 +249,30 @@ fn open_four_spoilers(board: &Board, them: Player, targets: &[Point]) -> PointBi
 }
 
 impl MoveGen {
+    /// Forgets the history, so that a search of a position is repeatable.
+    pub(crate) fn clear_history(&mut self) {
+        self.history.fill([0; CELLS]);
+    }
+
+    /// `me`'s move `mv` cut after `tried`: it gains `bonus` of history and the moves before it
+    /// lose as much, each value kept within +-HISTORY_MAX (an update moves it a share of the
+    /// way there).
+    pub(crate) fn reward_cut(&mut self, me: Player, tried: &[Point], mv: Point, bonus: i32) {
+        const HISTORY_MAX: i32 = 1 << 14;
+        let bonus = bonus.min(HISTORY_MAX);
+        let table = &mut self.history[me.index()];
+        let mut nudge = |p: Point, by: i32| {
+            let h = &mut table[p.index()];
+            *h += by - *h * by.abs() / HISTORY_MAX;
+        };
+        nudge(mv, bonus);
+        for &p in tried {
+            if p != mv {
+                nudge(p, -bonus);
+            }
+        }
+    }
+
     /// Collects the points of `points` where `them` would make a double threat; whether there
     /// is any.
     fn find_double_threats(&mut self, board: &Board, them: Player, points: &[Point]) -> bool {
@@ -416,7 +439,7 @@ impl MoveGen {
                     self.priorities[p.index()] = context.priority(policy, board, p);
                 }
                 if self.history_divisor > 0 {
-                    let learned = &self.history[me.index() * CELLS..][..CELLS];
+                    let learned = &self.history[me.index()];
                     for &p in out.iter() {
                         self.priorities[p.index()] += learned[p.index()] / self.history_divisor;
                     }

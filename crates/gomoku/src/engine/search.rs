@@ -23,7 +23,6 @@
 use super::params::SearchParams;
 use crate::board::Board;
 use crate::eval::{evaluate_with, EvalKind};
-use crate::geometry::CELLS;
 use crate::movegen::{five_points, MoveGen};
 use crate::notation::Point;
 use crate::pattern::Shape;
@@ -171,7 +170,7 @@ impl Search {
         self.excluded.clear();
         self.excluded.extend_from_slice(excluded);
         // Each search learns its own history, so a search of a position is repeatable.
-        self.movegen.history.fill(0);
+        self.movegen.clear_history();
         let mut found = Found::default();
         if let Some(outcome) = board.outcome() {
             found.score = terminal_score(outcome, board.side_to_move(), 0);
@@ -599,7 +598,8 @@ impl Search {
                     self.update_pv(ply, mv);
                     if alpha >= beta {
                         if p.history_divisor > 0 && !threatened {
-                            self.reward(me, &moves[..i], mv, depth);
+                            let bonus = p.history_bonus * depth * depth;
+                            self.movegen.reward_cut(me, &moves[..i], mv, bonus);
                         }
                         break;
                     }
@@ -703,24 +703,6 @@ impl Search {
         }
         self.moves[ply] = moves;
         best
-    }
-
-    /// A cut by `mv` after `tried`: `mv` gains history and the moves before it lose as much,
-    /// each value kept within +-HISTORY_MAX (an update moves it a share of the way there).
-    fn reward(&mut self, me: Player, tried: &[Point], mv: Point, depth: i32) {
-        const HISTORY_MAX: i32 = 1 << 14;
-        let bonus = (self.params.history_bonus * depth * depth).min(HISTORY_MAX);
-        let table = &mut self.movegen.history[me.index() * CELLS..][..CELLS];
-        let mut nudge = |p: Point, by: i32| {
-            let h = &mut table[p.index()];
-            *h += by - *h * by.abs() / HISTORY_MAX;
-        };
-        nudge(mv, bonus);
-        for &p in tried {
-            if p != mv {
-                nudge(p, -bonus);
-            }
-        }
     }
 
     fn update_pv(&mut self, ply: usize, mv: Point) {

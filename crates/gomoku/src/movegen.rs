@@ -81,6 +81,10 @@ pub struct MoveGen {
     /// it and our own fours.
     pub defend_double_threats: bool,
     double_threats: Vec<Point>,
+    /// Where we would have to block the fours of the opponent's double threats: a stone of
+    /// ours that makes one of them a four point of ours is a defence too (the block then
+    /// answers with a four and wins the tempo back).
+    double_threat_blocks: Vec<Point>,
     /// The opponent's open-four points while answering an open three.
     open_fours: Vec<Point>,
     /// How candidates are ordered: the hand weights of [`point_priority`], or the learned
@@ -102,6 +106,7 @@ impl Default for MoveGen {
             defending_double_threat: false,
             defend_double_threats: true,
             double_threats: Vec::with_capacity(16),
+            double_threat_blocks: Vec::with_capacity(16),
             open_fours: Vec::with_capacity(16),
             order: EvalKind::Classic,
             history: Box::new([[0; CELLS]; 2]),
@@ -207,6 +212,12 @@ fn common_reach(targets: &[Point], size: usize) -> [u32; MAX_SIZE] {
     rows
 }
 
+/// Whether `p` and `q` share a line (row, column or diagonal) at most `reach` apart.
+fn in_line_within(p: Point, q: Point, reach: usize) -> bool {
+    let (dx, dy) = (p.x().abs_diff(q.x()), p.y().abs_diff(q.y()));
+    (dx == 0 || dy == 0 || dx == dy) && dx.max(dy) <= reach
+}
+
 /// A set of points, one bit per [`Point::index`]: a member test is a shift and a mask.
 type PointBits = [u64; CELLS.div_ceil(64)];
 
@@ -273,20 +284,60 @@ impl MoveGen {
         }
     }
 
-    /// Collects the points of `points` where `them` would make a double threat; whether there
-    /// is any.
-    fn find_double_threats(&mut self, board: &Board, them: Player, points: &[Point]) -> bool {
+    /// Collects the points of `points` where `them` would make a double threat that forces a
+    /// win, and where we would then have to block its fours; whether there is any. A double
+    /// threat whose four we would block with a four of our own is no threat: the block wins
+    /// the tempo back (and the search sees what follows).
+    fn find_double_threats(&mut self, board: &mut Board, them: Player, points: &[Point]) -> bool {
         self.double_threats.clear();
+        self.double_threat_blocks.clear();
         let t = board.threats(them);
         if t.four == 0 || (t.four < 2 && t.open_three == 0) {
             return false;
         }
+        let me = them.opponent();
         for &p in points {
-            if double_threat(board, p, them) {
-                self.double_threats.push(p);
+            if !double_threat(board, p, them) {
+                continue;
             }
+            let blocks = &mut self.double_threat_blocks;
+            let start = blocks.len();
+            board.put(p, them);
+            board.for_each_shape_near(p, them, |q, shape| {
+                if shape == Shape::Five && !blocks[start..].contains(&q) {
+                    blocks.push(q);
+                }
+            });
+            board.take(p, them);
+            if blocks[start..].iter().any(|&b| board.makes_four(b, me)) {
+                blocks.truncate(start);
+                continue;
+            }
+            self.double_threats.push(p);
         }
         !self.double_threats.is_empty()
+    }
+
+    /// The points of `out` where our stone would make one of the double threats' blocks a
+    /// four point of ours.
+    fn counter_four_setups(&self, board: &mut Board, me: Player, out: &[Point]) -> PointBits {
+        let mut setups = [0; CELLS.div_ceil(64)];
+        let blocks = &self.double_threat_blocks;
+        for &p in out {
+            if !blocks
+                .iter()
+                .any(|&b| b != p && in_line_within(p, b, REACH))
+            {
+                continue;
+            }
+            board.put(p, me);
+            let sets_up = blocks.iter().any(|&b| b != p && board.makes_four(b, me));
+            board.take(p, me);
+            if sets_up {
+                add_point(&mut setups, p);
+            }
+        }
+        setups
     }
 
     /// Empty points within Chebyshev distance 2 of a stone (the centre on an empty board),
@@ -342,13 +393,15 @@ impl MoveGen {
         // Our stone on the last empty point ends the game in a draw: that move always holds.
         let fills_board = board.stone_count() + 1 == board.size() * board.size();
         if double_threats {
-            // The opponent has a four-three (or two fours) to make: keep our fours and the
-            // moves after which none of those points is one any more.
+            // The opponent has a four-three (or two fours) to make: keep our fours, the moves
+            // after which none of those points is one any more, and the moves that make a
+            // point where we would block one of its fours a four point of ours.
+            let setups = self.counter_four_setups(board, me, out);
             let targets = &self.double_threats;
             let reach = common_reach(targets, board.size());
             let have_fours = board.threats(me).four > 0;
             out.retain(|&p| {
-                if have_fours && board.makes_four(p, me) {
+                if (have_fours && board.makes_four(p, me)) || has_point(&setups, p) {
                     return true;
                 }
                 if reach[p.y()] >> p.x() & 1 == 0 {
@@ -524,6 +577,63 @@ mod tests {
             assert!(!truncated, "a complete defence set is never cut");
             let (all, truncated) = candidates(false, rule);
             assert!(all.len() == 16 && truncated, "{rule:?}: {all:?}");
+        }
+    }
+
+    /// quintet's `vct_game_black_l14_1` after g8 e8 i6 j5 f10: Black's f9 would make a four
+    /// (blocked at e10) and an open three. White's e9 holds too: it makes e10 a four point of
+    /// White's, so the block of that four answers with a four. Without e9 among the
+    /// candidates the search claimed a win in 17 plies that quintet disproves.
+    #[test]
+    fn a_four_three_is_also_answered_by_making_its_block_a_four() {
+        let mut board = Board::from_stones(
+            15,
+            Rule::Renju,
+            &points("d8,f8,h8,h7,g8,i6,f10"),
+            &points("e7,f6,h6,g5,e8,j5"),
+            None,
+        )
+        .unwrap();
+        let mut gen = MoveGen {
+            max_candidates: 12,
+            ..MoveGen::default()
+        };
+        let mut out = Vec::new();
+        gen.candidates(&mut board, &mut out);
+        let mut names: Vec<String> = out.iter().map(|p| p.to_human(15)).collect();
+        names.sort();
+        assert!(gen.defending_double_threat && !gen.truncated);
+        // f9 itself; e10 spoils the four, f7 f11 f12 the three; e6 e9 e11 make e10 a four
+        // point of White's; h4 and i3 are White's fours.
+        assert_eq!(
+            names,
+            ["e10", "e11", "e6", "e9", "f11", "f12", "f7", "f9", "h4", "i3"]
+        );
+    }
+
+    /// A four-three whose four we would block with a four of our own forces nothing: the
+    /// candidates are not cut down to its answers.
+    #[test]
+    fn a_four_three_blocked_with_a_four_is_no_threat() {
+        for rule in Rule::ALL {
+            // As in `candidates`, White's h5 is a four (five at i5) and an open three, but
+            // Black's j6 k7 l8 (closed by m9) make i5 a four point of Black's.
+            let mut board = Board::from_stones(
+                15,
+                rule,
+                &points("d5,a1,a3,j6,k7,l8"),
+                &points("e5,f5,g5,h6,h7,m9"),
+                None,
+            )
+            .unwrap();
+            let mut gen = MoveGen {
+                max_candidates: 16,
+                ..MoveGen::default()
+            };
+            let mut out = Vec::new();
+            gen.candidates(&mut board, &mut out);
+            assert!(!gen.defending_double_threat, "{rule:?}");
+            assert!(gen.truncated && out.len() == 16, "{rule:?}: {out:?}");
         }
     }
 

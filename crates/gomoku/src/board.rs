@@ -497,6 +497,31 @@ impl Board {
         ))
     }
 
+    /// The shape of `colour` on empty `t` along direction `d` with a stone of its own on the
+    /// empty point `extra` of that line (within [`REACH`] of `t`): one table lookup.
+    #[inline]
+    pub(crate) fn shape_if_added(&self, t: Point, d: usize, colour: Player, extra: Point) -> Shape {
+        let (ti, ei) = (t.index(), extra.index());
+        let l = self.geo.line[d][ti] as usize;
+        debug_assert_eq!(self.geo.line[d][ei] as usize, l);
+        let (qt, qe) = (self.geo.pos[d][ti] as usize, self.geo.pos[d][ei] as usize);
+        let k = colour.index();
+        let own = self.bits[k][d][l] | 1 << (qe + REACH);
+        let blocked = self.bits[1 - k][d][l] | self.geo.wall[d][l];
+        Shape::from_u8(window_shape(self.tables[k], own, blocked, qt))
+    }
+
+    /// The direction of the line through the distinct points `p` and `q`, if they are on one
+    /// within [`REACH`] of each other.
+    #[inline]
+    pub(crate) fn line_within_reach(&self, p: Point, q: Point) -> Option<usize> {
+        let (pi, qi) = (p.index(), q.index());
+        (0..4).find(|&d| {
+            self.geo.line[d][pi] == self.geo.line[d][qi]
+                && (self.geo.pos[d][pi] as usize).abs_diff(self.geo.pos[d][qi] as usize) <= REACH
+        })
+    }
+
     /// How many (empty point, direction) pairs have `shape` for `colour`. O(1).
     #[inline]
     pub fn shape_count(&self, colour: Player, shape: Shape) -> u32 {

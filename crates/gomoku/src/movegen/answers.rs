@@ -279,25 +279,31 @@ mod tests {
             .collect()
     }
 
-    fn candidates(defend: bool, rule: Rule) -> (Vec<String>, bool) {
-        // White has e5 f5 g5 (blocked by d5) and h6 h7: h5 makes a four and an open three.
-        let mut board = Board::from_stones(
-            15,
-            rule,
-            &points("d5,a1,a3,o15,o13"),
-            &points("e5,f5,g5,h6,h7"),
-            None,
-        )
-        .unwrap();
-        let mut gen = MoveGen {
-            max_candidates: 16,
-            defend_double_threats: defend,
-            ..MoveGen::default()
-        };
+    /// The candidates `gen` makes for the side to move among `black` and `white` stones, by
+    /// name in alphabetical order, and `gen` after it made them.
+    fn generate(rule: Rule, black: &str, white: &str, mut gen: MoveGen) -> (Vec<String>, MoveGen) {
+        let mut board = Board::from_stones(15, rule, &points(black), &points(white), None).unwrap();
         let mut out = Vec::new();
         gen.candidates(&mut board, &mut out);
         let mut names: Vec<String> = out.iter().map(|p| p.to_human(15)).collect();
         names.sort();
+        (names, gen)
+    }
+
+    fn width(max_candidates: usize) -> MoveGen {
+        MoveGen {
+            max_candidates,
+            ..MoveGen::default()
+        }
+    }
+
+    fn candidates(defend: bool, rule: Rule) -> (Vec<String>, bool) {
+        // White has e5 f5 g5 (blocked by d5) and h6 h7: h5 makes a four and an open three.
+        let gen = MoveGen {
+            defend_double_threats: defend,
+            ..width(16)
+        };
+        let (names, gen) = generate(rule, "d5,a1,a3,o15,o13", "e5,f5,g5,h6,h7", gen);
         (names, gen.truncated)
     }
 
@@ -319,22 +325,12 @@ mod tests {
     /// candidates the search claimed a win in 17 plies that quintet disproves.
     #[test]
     fn a_four_three_is_also_answered_by_making_its_block_a_four() {
-        let mut board = Board::from_stones(
-            15,
+        let (names, gen) = generate(
             Rule::Renju,
-            &points("d8,f8,h8,h7,g8,i6,f10"),
-            &points("e7,f6,h6,g5,e8,j5"),
-            None,
-        )
-        .unwrap();
-        let mut gen = MoveGen {
-            max_candidates: 12,
-            ..MoveGen::default()
-        };
-        let mut out = Vec::new();
-        gen.candidates(&mut board, &mut out);
-        let mut names: Vec<String> = out.iter().map(|p| p.to_human(15)).collect();
-        names.sort();
+            "d8,f8,h8,h7,g8,i6,f10",
+            "e7,f6,h6,g5,e8,j5",
+            width(12),
+        );
         assert!(gen.defending_double_threat && !gen.truncated);
         // f9 itself; e10 spoils the four, f7 f11 f12 the three; e6 e9 e11 make e10 a four
         // point of White's; h4 and i3 are White's fours.
@@ -351,22 +347,9 @@ mod tests {
         for rule in Rule::ALL {
             // As in `candidates`, White's h5 is a four (five at i5) and an open three, but
             // Black's j6 k7 l8 (closed by m9) make i5 a four point of Black's.
-            let mut board = Board::from_stones(
-                15,
-                rule,
-                &points("d5,a1,a3,j6,k7,l8"),
-                &points("e5,f5,g5,h6,h7,m9"),
-                None,
-            )
-            .unwrap();
-            let mut gen = MoveGen {
-                max_candidates: 16,
-                ..MoveGen::default()
-            };
-            let mut out = Vec::new();
-            gen.candidates(&mut board, &mut out);
+            let (names, gen) = generate(rule, "d5,a1,a3,j6,k7,l8", "e5,f5,g5,h6,h7,m9", width(16));
             assert!(!gen.defending_double_threat, "{rule:?}");
-            assert!(gen.truncated && out.len() == 16, "{rule:?}: {out:?}");
+            assert!(gen.truncated && names.len() == 16, "{rule:?}: {names:?}");
         }
     }
 

@@ -1074,4 +1074,45 @@ mod tests {
             }
         }
     }
+    /// `shape_if_added` agrees with placing the stone and reading the shape, for every pair of
+    /// empty points on one line within reach (`line_within_reach` finds exactly those) of
+    /// crowded random positions under every rule.
+    #[test]
+    fn shape_if_added_matches_a_placed_stone() {
+        let mut rng = crate::testing::Xorshift(0x2545_F491_4F6C_DD1D);
+        let mut checked = 0;
+        for rule in Rule::ALL {
+            for _ in 0..6 {
+                let mut board = crate::testing::crowded_board(&mut rng, rule, 8, 8, 10, 30);
+                let empty: Vec<Point> = board.points().filter(|&p| board.is_empty(p)).collect();
+                for colour in [Player::First, Player::Second] {
+                    for &e in &empty {
+                        let guessed: Vec<Option<(usize, Shape)>> = empty
+                            .iter()
+                            .map(|&t| {
+                                if t == e {
+                                    return None;
+                                }
+                                let (dx, dy) = (t.x().abs_diff(e.x()), t.y().abs_diff(e.y()));
+                                let in_line =
+                                    (dx == 0 || dy == 0 || dx == dy) && dx.max(dy) <= REACH;
+                                let d = board.line_within_reach(t, e);
+                                assert_eq!(d.is_some(), in_line, "{t:?} {e:?}");
+                                d.map(|d| (d, board.shape_if_added(t, d, colour, e)))
+                            })
+                            .collect();
+                        board.put(e, colour);
+                        for (&t, guess) in empty.iter().zip(&guessed) {
+                            if let Some((d, shape)) = *guess {
+                                assert_eq!(shape, board.shapes(t, colour)[d], "{t:?} {e:?}");
+                                checked += 1;
+                            }
+                        }
+                        board.take(e, colour);
+                    }
+                }
+            }
+        }
+        assert!(checked > 10_000, "{checked}");
+    }
 }

@@ -460,15 +460,8 @@ impl Board {
     #[inline]
     pub(crate) fn shapes_if_blocked(&self, t: Point, colour: Player, blocker: Point) -> [Shape; 4] {
         let mut shapes = self.shapes(t, colour);
-        let (ti, bi) = (t.index(), blocker.index());
-        for (d, shape) in shapes.iter_mut().enumerate() {
-            if self.geo.line[d][bi] != self.geo.line[d][ti] {
-                continue;
-            }
-            let (qt, qb) = (self.geo.pos[d][ti] as usize, self.geo.pos[d][bi] as usize);
-            if qt != qb && qt.abs_diff(qb) <= REACH {
-                *shape = self.shape_if_blocked(t, d, colour, blocker);
-            }
+        if let Some(d) = self.line_within_reach(t, blocker) {
+            shapes[d] = self.shape_if_blocked(t, d, colour, blocker);
         }
         shapes
     }
@@ -511,14 +504,14 @@ impl Board {
         Shape::from_u8(window_shape(self.tables[k], own, blocked, qt))
     }
 
-    /// The direction of the line through the distinct points `p` and `q`, if they are on one
-    /// within [`REACH`] of each other.
+    /// The direction of the line through `p` and `q`, if they are two points of one line
+    /// within [`REACH`] of each other (`None` for one point).
     #[inline]
     pub(crate) fn line_within_reach(&self, p: Point, q: Point) -> Option<usize> {
         let (pi, qi) = (p.index(), q.index());
         (0..4).find(|&d| {
-            self.geo.line[d][pi] == self.geo.line[d][qi]
-                && (self.geo.pos[d][pi] as usize).abs_diff(self.geo.pos[d][qi] as usize) <= REACH
+            let (qp, qq) = (self.geo.pos[d][pi] as usize, self.geo.pos[d][qi] as usize);
+            self.geo.line[d][pi] == self.geo.line[d][qi] && qp != qq && qp.abs_diff(qq) <= REACH
         })
     }
 
@@ -1074,8 +1067,9 @@ mod tests {
             }
         }
     }
+
     /// `shape_if_added` agrees with placing the stone and reading the shape, for every pair of
-    /// empty points on one line within reach (`line_within_reach` finds exactly those) of
+    /// distinct empty points on one line within reach (`line_within_reach` finds exactly those) of
     /// crowded random positions under every rule.
     #[test]
     fn shape_if_added_matches_a_placed_stone() {
@@ -1090,12 +1084,10 @@ mod tests {
                         let guessed: Vec<Option<(usize, Shape)>> = empty
                             .iter()
                             .map(|&t| {
-                                if t == e {
-                                    return None;
-                                }
                                 let (dx, dy) = (t.x().abs_diff(e.x()), t.y().abs_diff(e.y()));
-                                let in_line =
-                                    (dx == 0 || dy == 0 || dx == dy) && dx.max(dy) <= REACH;
+                                let in_line = t != e
+                                    && (dx == 0 || dy == 0 || dx == dy)
+                                    && dx.max(dy) <= REACH;
                                 let d = board.line_within_reach(t, e);
                                 assert_eq!(d.is_some(), in_line, "{t:?} {e:?}");
                                 d.map(|d| (d, board.shape_if_added(t, d, colour, e)))

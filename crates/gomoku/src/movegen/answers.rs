@@ -157,10 +157,9 @@ impl MoveGen {
         let blocks = &self.double_threat_blocks;
         for &p in out {
             let sets_up = blocks.iter().any(|&b| {
-                b != p
-                    && board
-                        .line_within_reach(p, b)
-                        .is_some_and(|d| board.shape_if_added(b, d, me, p).four_count() > 0)
+                board
+                    .line_within_reach(p, b)
+                    .is_some_and(|d| board.shape_if_added(b, d, me, p).four_count() > 0)
             });
             if sets_up {
                 add_point(&mut setups, p);
@@ -239,7 +238,7 @@ impl MoveGen {
             } else {
                 // The spoilers among the candidates (the legal nearby points), read from
                 // the few spoilers rather than by testing every candidate; their order
-                // does not matter, the sort below fixes it.
+                // does not matter, the candidates' sort fixes it.
                 out.clear();
                 for (w, &word) in spoilers.iter().enumerate() {
                     let mut bits = word;

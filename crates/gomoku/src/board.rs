@@ -1030,42 +1030,50 @@ mod tests {
         }
     }
 
-    /// `shapes_if_blocked` agrees with placing the blocker and reading the shapes, for every
-    /// pair of empty points of crowded random positions under every rule.
-    #[test]
-    fn shapes_if_blocked_match_a_placed_stone() {
-        let mut rng = crate::testing::Xorshift(0x9E37_79B9_7F4A_7C15);
+    /// Crowded random positions of every rule (six a rule, from `seed`); for each colour and
+    /// each empty point `s`: `guess(board, colour, s, t)` for every empty point `t` (`s`
+    /// included), then with a stone of `stone(colour)` on `s`, `check(board, colour, s, t,
+    /// guess)` for each.
+    fn for_each_stone_placed<G>(
+        seed: u64,
+        stone: fn(Player) -> Player,
+        mut guess: impl FnMut(&Board, Player, Point, Point) -> G,
+        mut check: impl FnMut(&Board, Player, Point, Point, G),
+    ) {
+        let mut rng = crate::testing::Xorshift(seed);
         for rule in Rule::ALL {
             for _ in 0..6 {
                 let mut board = crate::testing::crowded_board(&mut rng, rule, 8, 8, 10, 30);
                 let empty: Vec<Point> = board.points().filter(|&p| board.is_empty(p)).collect();
                 for colour in [Player::First, Player::Second] {
-                    for &b in &empty {
-                        let guessed: Vec<[Shape; 4]> = empty
-                            .iter()
-                            .map(|&t| {
-                                if t == b {
-                                    [Shape::None; 4]
-                                } else {
-                                    board.shapes_if_blocked(t, colour, b)
-                                }
-                            })
-                            .collect();
-                        board.put(b, colour.opponent());
-                        for (&t, guess) in empty.iter().zip(&guessed) {
-                            if t != b {
-                                assert_eq!(
-                                    *guess,
-                                    board.shapes(t, colour),
-                                    "{board:?} {t:?} {b:?}"
-                                );
-                            }
+                    for &s in &empty {
+                        let guessed: Vec<G> =
+                            empty.iter().map(|&t| guess(&board, colour, s, t)).collect();
+                        board.put(s, stone(colour));
+                        for (&t, g) in empty.iter().zip(guessed) {
+                            check(&board, colour, s, t, g);
                         }
-                        board.take(b, colour.opponent());
+                        board.take(s, stone(colour));
                     }
                 }
             }
         }
+    }
+
+    /// `shapes_if_blocked` agrees with placing the blocker and reading the shapes, for every
+    /// pair of empty points of crowded random positions under every rule.
+    #[test]
+    fn shapes_if_blocked_match_a_placed_stone() {
+        for_each_stone_placed(
+            0x9E37_79B9_7F4A_7C15,
+            Player::opponent,
+            |board, colour, b, t| (t != b).then(|| board.shapes_if_blocked(t, colour, b)),
+            |board, colour, b, t, guess| {
+                if let Some(guess) = guess {
+                    assert_eq!(guess, board.shapes(t, colour), "{board:?} {t:?} {b:?}");
+                }
+            },
+        );
     }
 
     /// `shape_if_added` agrees with placing the stone and reading the shape, for every pair of
@@ -1073,38 +1081,24 @@ mod tests {
     /// crowded random positions under every rule.
     #[test]
     fn shape_if_added_matches_a_placed_stone() {
-        let mut rng = crate::testing::Xorshift(0x2545_F491_4F6C_DD1D);
         let mut checked = 0;
-        for rule in Rule::ALL {
-            for _ in 0..6 {
-                let mut board = crate::testing::crowded_board(&mut rng, rule, 8, 8, 10, 30);
-                let empty: Vec<Point> = board.points().filter(|&p| board.is_empty(p)).collect();
-                for colour in [Player::First, Player::Second] {
-                    for &e in &empty {
-                        let guessed: Vec<Option<(usize, Shape)>> = empty
-                            .iter()
-                            .map(|&t| {
-                                let (dx, dy) = (t.x().abs_diff(e.x()), t.y().abs_diff(e.y()));
-                                let in_line = t != e
-                                    && (dx == 0 || dy == 0 || dx == dy)
-                                    && dx.max(dy) <= REACH;
-                                let d = board.line_within_reach(t, e);
-                                assert_eq!(d.is_some(), in_line, "{t:?} {e:?}");
-                                d.map(|d| (d, board.shape_if_added(t, d, colour, e)))
-                            })
-                            .collect();
-                        board.put(e, colour);
-                        for (&t, guess) in empty.iter().zip(&guessed) {
-                            if let Some((d, shape)) = *guess {
-                                assert_eq!(shape, board.shapes(t, colour)[d], "{t:?} {e:?}");
-                                checked += 1;
-                            }
-                        }
-                        board.take(e, colour);
-                    }
+        for_each_stone_placed(
+            0x2545_F491_4F6C_DD1D,
+            |colour| colour,
+            |board, colour, e, t| {
+                let (dx, dy) = (t.x().abs_diff(e.x()), t.y().abs_diff(e.y()));
+                let in_line = t != e && (dx == 0 || dy == 0 || dx == dy) && dx.max(dy) <= REACH;
+                let d = board.line_within_reach(t, e);
+                assert_eq!(d.is_some(), in_line, "{t:?} {e:?}");
+                d.map(|d| (d, board.shape_if_added(t, d, colour, e)))
+            },
+            |board, colour, e, t, guess| {
+                if let Some((d, shape)) = guess {
+                    assert_eq!(shape, board.shapes(t, colour)[d], "{t:?} {e:?}");
+                    checked += 1;
                 }
-            }
-        }
+            },
+        );
         assert!(checked > 10_000, "{checked}");
     }
 }

@@ -62,6 +62,8 @@ fn common_reach(targets: &[Point], size: usize) -> [u32; MAX_SIZE] {
 
 /// A set of points, one bit per [`Point::index`]: a member test is a shift and a mask.
 type PointBits = [u64; CELLS.div_ceil(64)];
+/// The empty [`PointBits`].
+const NO_POINTS: PointBits = [0; CELLS.div_ceil(64)];
 
 #[inline(always)]
 fn has_point(bits: &PointBits, p: Point) -> bool {
@@ -80,7 +82,7 @@ fn add_point(bits: &mut PointBits, p: Point) {
 fn open_four_spoilers(board: &Board, them: Player, targets: &[Point]) -> PointBits {
     let mut all = [u64::MAX; CELLS.div_ceil(64)];
     for &t in targets {
-        let mut spoil = [0; CELLS.div_ceil(64)];
+        let mut spoil = NO_POINTS;
         add_point(&mut spoil, t);
         let shapes = board.shapes(t, them);
         let mut lines = (0..4).filter(|&d| shapes[d] == Shape::OpenFour);
@@ -153,7 +155,7 @@ impl MoveGen {
     /// The points of `out` where our stone would make one of the double threats' blocks a
     /// four point of ours.
     fn counter_four_setups(&self, board: &Board, me: Player, out: &[Point]) -> PointBits {
-        let mut setups = [0; CELLS.div_ceil(64)];
+        let mut setups = NO_POINTS;
         let blocks = &self.double_threat_blocks;
         for &p in out {
             let sets_up = blocks.iter().any(|&b| {

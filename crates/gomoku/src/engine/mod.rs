@@ -634,4 +634,20 @@ mod tests {
             (b.best_move, b.nodes, b.score)
         );
     }
+
+    #[test]
+    fn a_nearly_lost_score_widens_the_aspiration_window_to_the_end() {
+        // White to move, every defence found loses but some were left out, so the search
+        // scores the end of the heuristic range. Its aspiration bounds used to be clamped
+        // there and the re-searches failed low forever: depth 5 never completed.
+        let moves = "e11 g8 i8 h9 i10 i9 j9 h11 h10 j10 h8 f9 e9 e10 h7 g6 g9 f10 f8 e7 d10 \
+                     g7 c11 b12 d11 f11 f12 c9 e13 d13 g13 h14 e12 g5 g4";
+        let limits = Limits {
+            depth: Some(8),
+            nodes: Some(5_000_000),
+            ..Limits::default()
+        };
+        let a = engine(moves, Rule::Freestyle).go(&limits, |_| {});
+        assert_eq!((a.depth, a.score), (8, -Score::MAX_HEURISTIC));
+    }
 }

@@ -194,11 +194,11 @@ impl Search {
                     break score;
                 }
                 if score <= alpha && alpha > -Score::INFINITY {
-                    delta *= 2;
+                    delta = delta.saturating_mul(2);
                     beta = Score::heuristic((alpha.value() + beta.value()) / 2);
                     alpha = widen(score, -delta);
                 } else if score >= beta && beta < Score::INFINITY {
-                    delta *= 2;
+                    delta = delta.saturating_mul(2);
                     beta = widen(score, delta);
                 } else {
                     break score;
@@ -744,16 +744,21 @@ fn best_is_lost(best: Score) -> bool {
     best == -Score::INFINITY || matches!(best.forced(), Some(Forced::Loss(_)))
 }
 
-/// `score` moved by `delta`, clamped to the heuristic range (or left alone if decided).
+/// An aspiration bound past `score` by `delta`: the open window's end when `score` is
+/// decided or the bound would reach the end of the heuristic range. A bound clamped to
+/// that end would not move when the score sits there (a node that knows it is nearly lost
+/// returns the range's end), and the re-searches would fail the same way until the time
+/// ran out.
 fn widen(score: Score, delta: i32) -> Score {
-    if score.is_decided() {
+    let bound = score.value().saturating_add(delta);
+    if score.is_decided() || bound.abs() >= Score::MAX_HEURISTIC.value() {
         if delta < 0 {
             -Score::INFINITY
         } else {
             Score::INFINITY
         }
     } else {
-        Score::heuristic(score.value() + delta)
+        Score::heuristic(bound)
     }
 }
 

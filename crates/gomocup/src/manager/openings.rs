@@ -256,6 +256,7 @@ const JUDGE_PARAMS: SearchParams = SearchParams {
     mcp_important_depth: 0,
     history_divisor: 0,
     history_bonus: 16,
+    root_width: 0,
 };
 
 /// Distinct balanced openings of four stones within the central 7x7, made one at a time so a

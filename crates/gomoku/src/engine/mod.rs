@@ -650,4 +650,30 @@ mod tests {
         let a = engine(moves, Rule::Freestyle).go(&limits, |_| {});
         assert_eq!((a.depth, a.score), (8, -Score::MAX_HEURISTIC));
     }
+
+    #[test]
+    fn the_root_keeps_the_moves_the_width_would_leave_out() {
+        // White to move (from a game lost to Rapfi). b6 wins in 11 plies: a closed three
+        // beside two of White's fours, so neither threat solver tries it, and the ordering
+        // ranks it 13th, one past the width. At the root it is kept, and found.
+        let moves = "i10 k7 g6 k8 g8 h9 i8 i9 g9 g7 j10 k9 k10 j9 l9 h10 j8 j6 k5 i5 h4 l7 m6 \
+                     m8 j5 h7 h6 f7 i7 g5 k4 f6 e5 f8 f9 k6 l3 m2 m7 l5 h11 g11 f4 l8 m9 n8 o8 \
+                     e9 d8 e11 f12 e10 e8 g10 c11 c8 e12 d7 e7 e6 f5 n9 o10 n6 n7 b9 a10 c9 d9";
+        let limits = Limits::depth(15);
+        let found = engine(moves, Rule::Freestyle).go(&limits, |_| {});
+        let b6 = crate::notation::parse_point("b6", 15).unwrap();
+        assert_eq!(found.best_move, Some(b6));
+        assert_eq!(found.score, Score::win_in(11));
+        let narrow = EngineOptions {
+            table_bytes: 4 << 20,
+            params: SearchParams {
+                root_width: 0,
+                ..SearchParams::default()
+            },
+            ..EngineOptions::default()
+        };
+        let board = Board::from_moves(15, Rule::Freestyle, moves).unwrap();
+        let missed = Engine::new(board, narrow).go(&limits, |_| {});
+        assert_ne!(missed.best_move, Some(b6));
+    }
 }

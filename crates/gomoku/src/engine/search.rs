@@ -99,6 +99,9 @@ pub struct Search {
     start: Instant,
     /// The root move whose search completed first in the current iteration.
     root_first: Option<Point>,
+    /// The candidates kept at a node below the root (0: all; see
+    /// [`SearchParams::root_width`] for the root).
+    width: usize,
 }
 
 impl Search {
@@ -144,6 +147,7 @@ impl Search {
             excluded: Vec::new(),
             start: Instant::now(),
             root_first: None,
+            width: max_candidates,
         }
     }
 
@@ -296,6 +300,11 @@ impl Search {
     }
 
     fn candidates(&mut self, board: &mut Board, ply: usize, out: &mut Vec<Point>) {
+        self.movegen.max_candidates = if ply == 0 && self.width > 0 && self.params.root_width > 0 {
+            self.width.max(self.params.root_width)
+        } else {
+            self.width
+        };
         self.movegen.candidates(board, out);
         if ply == 0 && !self.excluded.is_empty() {
             out.retain(|p| !self.excluded.contains(p));

@@ -99,9 +99,9 @@ pub struct Search {
     start: Instant,
     /// The root move whose search completed first in the current iteration.
     root_first: Option<Point>,
-    /// The candidates kept at a node below the root (0: all; see
-    /// [`SearchParams::root_width`] for the root).
-    width: usize,
+    /// The candidates kept at the root and at the nodes below it (0: all; see
+    /// [`SearchParams::root_width`]).
+    widths: [usize; 2],
 }
 
 impl Search {
@@ -126,6 +126,10 @@ impl Search {
         }
         let mut movegen = MoveGen::default();
         movegen.max_candidates = max_candidates;
+        let root_width = match (max_candidates, params.root_width) {
+            (0, _) | (_, 0) => max_candidates,
+            (width, root) => width.max(root),
+        };
         movegen.defend_double_threats = params.double_threat_defence != 0;
         movegen.order = order;
         movegen.history_divisor = params.history_divisor;
@@ -147,7 +151,7 @@ impl Search {
             excluded: Vec::new(),
             start: Instant::now(),
             root_first: None,
-            width: max_candidates,
+            widths: [root_width, max_candidates],
         }
     }
 
@@ -300,11 +304,7 @@ impl Search {
     }
 
     fn candidates(&mut self, board: &mut Board, ply: usize, out: &mut Vec<Point>) {
-        self.movegen.max_candidates = if ply == 0 && self.width > 0 && self.params.root_width > 0 {
-            self.width.max(self.params.root_width)
-        } else {
-            self.width
-        };
+        self.movegen.max_candidates = self.widths[usize::from(ply > 0)];
         self.movegen.candidates(board, out);
         if ply == 0 && !self.excluded.is_empty() {
             out.retain(|p| !self.excluded.contains(p));

@@ -124,12 +124,12 @@ impl Search {
             let grown = (d as f64).powf(params.mcp_power as f64 / 100.0);
             *limit = params.mcp_base + grown as usize;
         }
-        let mut movegen = MoveGen::default();
-        movegen.max_candidates = max_candidates;
         let root_width = match (max_candidates, params.root_width) {
             (0, _) | (_, 0) => max_candidates,
             (width, root) => width.max(root),
         };
+        // The width is set by ply before each generation (`candidates`).
+        let mut movegen = MoveGen::default();
         movegen.defend_double_threats = params.double_threat_defence != 0;
         movegen.order = order;
         movegen.history_divisor = params.history_divisor;

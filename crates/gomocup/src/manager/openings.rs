@@ -232,6 +232,7 @@ const JUDGE_PARAMS: SearchParams = SearchParams {
     lmr_cut: 1,
     rfp_max_depth: 4,
     rfp_margin: 40,
+    rfp_halfway: 0,
     mcp_max_depth: 4,
     mcp_base: 2,
     mcp_power: 200,

@@ -24,6 +24,12 @@ pub struct SearchParams {
     /// 10k nodes.)
     pub rfp_max_depth: i32,
     pub rfp_margin: i32,
+    /// What such a node returns: its static evaluation (0), or halfway between it and beta
+    /// (1), as Stockfish now does: an evaluation far above beta overstates what a node cut
+    /// without a search is worth, and the parent's bound takes less on trust. (match: 1 over
+    /// 0, in-process on generated openings: +12 +- 10 at 30k nodes over 3,000 games, +14 +- 11
+    /// at 100k nodes over 2,000 games.)
+    pub rfp_halfway: u8,
     /// Move-count pruning: at most this remaining depth, quiet moves after the first
     /// `mcp_base + depth ^ (mcp_power / 100)` are not searched.
     pub mcp_max_depth: i32,
@@ -119,6 +125,7 @@ impl Default for SearchParams {
             lmr_cut: 1,
             rfp_max_depth: 8,
             rfp_margin: 40,
+            rfp_halfway: 1,
             mcp_max_depth: 4,
             mcp_base: 2,
             mcp_power: 200,
@@ -158,6 +165,7 @@ impl SearchParams {
         "lmr-cut",
         "rfp-depth",
         "rfp-margin",
+        "rfp-halfway",
         "mcp-depth",
         "mcp-base",
         "mcp-power",
@@ -206,6 +214,7 @@ impl SearchParams {
             "lmr-cut" => self.lmr_cut = small(0, 8)? as i32,
             "rfp-depth" => self.rfp_max_depth = small(0, 64)? as i32,
             "rfp-margin" => self.rfp_margin = small(0, 100_000)? as i32,
+            "rfp-halfway" => self.rfp_halfway = small(0, 1)? as u8,
             "mcp-depth" => self.mcp_max_depth = small(0, 64)? as i32,
             "mcp-base" => self.mcp_base = small(0, 1000)? as usize,
             "mcp-power" => self.mcp_power = small(0, 400)? as u32,
@@ -254,6 +263,7 @@ mod tests {
                 "mcp-improving" => "0",
                 "rfp-improving" => "1",
                 "lmr-threat" | "lmr-important" => "1",
+                "rfp-halfway" => "0",
                 _ => "7",
             };
             assert_eq!(p.set(key, value), Ok(true), "{key}");

@@ -5,10 +5,11 @@
 //! - quick proofs at every node (a five to make, two fives to block, an open four that cannot
 //!   be answered);
 //! - the forced reply to a five is searched one ply deeper (it is not a real choice);
-//! - reverse futility pruning, razoring (a node far below alpha only looks at its fours)
-//!   and move-count pruning of quiet moves near the leaves (half as many at a node whose
-//!   static evaluation is not improving on the one two plies up; in the last two plies
-//!   open threes and blocks of closed threes count as quiet too, fours never);
+//! - reverse futility pruning (returning halfway between the evaluation and beta), razoring
+//!   (a node far below alpha only looks at its fours) and move-count pruning of quiet moves
+//!   near the leaves (half as many at a node whose static evaluation is not improving on the
+//!   one two plies up; in the last two plies open threes and blocks of closed threes count as
+//!   quiet too, fours never);
 //! - singular extensions: the table's move is searched a ply deeper when no other move comes
 //!   near it, the node is cut when another move also beats beta (multicut), and the table's
 //!   move is searched a ply shallower when it alone beats beta;
@@ -421,6 +422,9 @@ impl Search {
             && !beta.is_decided()
             && static_eval - p.rfp_margin * rfp_depth >= beta.value()
         {
+            if p.rfp_halfway != 0 {
+                return Score::heuristic((static_eval + beta.value()) / 2);
+            }
             return Score::heuristic(static_eval);
         }
         if !pv_node

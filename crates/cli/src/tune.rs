@@ -371,10 +371,15 @@ fn policy_report(args: &TuneArgs, samples: &[wuzi_tune::data::Sample]) -> Result
         ("learned", EvalKind::Learned),
     ] {
         let s = policy_stats(samples, args.rule, order, weights, MIDDLE_GAME_STONES);
-        let [a, b, c] = s.percent();
+        let [a, b, c] = s.all.percent();
         report += &format!(
             "{name} order: {} positions, chosen move first {a:.1}%, in first 3 {b:.1}%, in first 8 {c:.1}%\n",
-            s.positions
+            s.all.positions
+        );
+        let [a, b, c] = s.undecided.percent();
+        report += &format!(
+            "{name} order, the {} not proven won or lost: first {a:.1}%, in first 3 {b:.1}%, in first 8 {c:.1}%\n",
+            s.undecided.positions
         );
     }
     Ok(report.trim_end().to_string())

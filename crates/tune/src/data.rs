@@ -7,6 +7,9 @@ use wuzi_gomoku::{format_moves, Board, Point, Rule};
 /// The board size of training games.
 pub const SIZE: usize = 15;
 
+/// The score a data file gives a position the search proved won (its negation: lost).
+pub const PROVEN_SCORE: i32 = 10_000;
+
 /// One labelled position.
 #[derive(Clone, Debug, PartialEq)]
 pub struct Sample {

@@ -1,7 +1,7 @@
 //! How well a move ordering predicts the search: for each position of a data file whose next
 //! line continues the same game, where the move the search chose ranks in the ordering.
 
-use crate::data::Sample;
+use crate::data::{Sample, PROVEN_SCORE};
 use wuzi_gomoku::eval::{
     Policy, PolicyContext, ATTACK, CODES, COMBOS, DEFENCE, LAST_THEM, LAST_US, LOCAL, MAX_VALUE,
     NEARS, STATE_ENTRIES,
@@ -10,17 +10,37 @@ use wuzi_gomoku::{ordered_candidates, EvalKind, Rule, Weights};
 
 /// Positions counted and how often the chosen move was among the first 1, 3 and 8.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
-pub struct PolicyStats {
+pub struct RankCounts {
     pub positions: usize,
     pub within: [usize; 3],
 }
 
-impl PolicyStats {
+impl RankCounts {
     /// The three shares in percent.
     pub fn percent(&self) -> [f64; 3] {
         self.within
             .map(|n| 100.0 * n as f64 / self.positions.max(1) as f64)
     }
+
+    fn count(&mut self, rank: Option<usize>) {
+        self.positions += 1;
+        if let Some(rank) = rank {
+            for (k, &top) in TOP.iter().enumerate() {
+                if rank < top {
+                    self.within[k] += 1;
+                }
+            }
+        }
+    }
+}
+
+/// The ranks of the chosen moves over all the positions counted, and over those the search
+/// had not proven won or lost: there any winning move, or any move at all, may be chosen,
+/// and the threat search that proved it sees what no static ordering can.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct PolicyStats {
+    pub all: RankCounts,
+    pub undecided: RankCounts,
 }
 
 /// The ranks counted.
@@ -48,13 +68,10 @@ pub fn policy_stats(
         }
         let chosen = b.moves[a.moves.len()];
         ordered_candidates(&mut board, order, &mut out);
-        stats.positions += 1;
-        if let Some(rank) = out.iter().position(|&p| p == chosen) {
-            for (k, &top) in TOP.iter().enumerate() {
-                if rank < top {
-                    stats.within[k] += 1;
-                }
-            }
+        let rank = out.iter().position(|&p| p == chosen);
+        stats.all.count(rank);
+        if a.score.abs() < PROVEN_SCORE {
+            stats.undecided.count(rank);
         }
     }
     stats
@@ -272,5 +289,38 @@ pub fn fit_policy(
         positions: list.len(),
         loss: (before, after),
         policy,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use wuzi_gomoku::parse_point;
+
+    fn sample(moves: &[&str], score: i32) -> Sample {
+        Sample {
+            rule: Rule::Freestyle,
+            result: 0.5,
+            score,
+            moves: moves.iter().map(|m| parse_point(m, 15).unwrap()).collect(),
+        }
+    }
+
+    #[test]
+    fn proven_positions_are_counted_apart() {
+        let game = [
+            "h8", "i9", "h9", "h10", "i8", "g8", "j10", "k11", "g9", "f10", "j8", "k8",
+        ];
+        // Positions at 10 and 11 stones, each followed by the move chosen there; the first
+        // was proven, the second not. The last line only shows the move chosen at 11.
+        let samples = [
+            sample(&game[..10], PROVEN_SCORE),
+            sample(&game[..11], 0),
+            sample(&game[..12], 0),
+        ];
+        let weights = wuzi_gomoku::eval::embedded_weights(Rule::Freestyle);
+        let s = policy_stats(&samples, Rule::Freestyle, EvalKind::Learned, weights, 10);
+        assert_eq!((s.all.positions, s.undecided.positions), (2, 1));
+        assert!(s.all.within[2] >= s.undecided.within[2]);
     }
 }

@@ -2,7 +2,7 @@
 //! both sides (deterministic for a seed), every position after the opening labelled with the
 //! game's result.
 
-use crate::data::{Sample, SIZE};
+use crate::data::{Sample, PROVEN_SCORE, SIZE};
 use std::io::Write;
 use wuzi_gomocup::manager::openings::BalancedOpenings;
 use wuzi_gomoku::{Board, Engine, EngineOptions, EvalKind, Player, Rule};
@@ -63,8 +63,8 @@ pub fn selfplay(
                 break None;
             };
             let score = match analysis.forced() {
-                Some(_) if analysis.score.value() > 0 => 10_000,
-                Some(_) => -10_000,
+                Some(_) if analysis.score.value() > 0 => PROVEN_SCORE,
+                Some(_) => -PROVEN_SCORE,
                 None => analysis.score.value(),
             };
             positions.push((

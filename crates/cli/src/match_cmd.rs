@@ -14,7 +14,7 @@ use std::sync::{Arc, Mutex, OnceLock};
 use std::time::Duration;
 use wuzi_gomocup::manager::openings::{read_openings, OpeningFormat, Rng};
 use wuzi_gomocup::manager::player::Log;
-use wuzi_gomocup::manager::side::{Kind, SideSpec};
+use wuzi_gomocup::manager::side::{oversubscription_warning, Kind, SideSpec};
 use wuzi_gomocup::manager::stats::{Decision, Sprt};
 use wuzi_gomocup::manager::{run_match, GameReport, MatchConfig, OpeningSource, Standing};
 use wuzi_gomoku::{Board, Rule};
@@ -212,6 +212,10 @@ pub fn run(args: &MatchArgs) -> Result<String, String> {
                 .check_rule(rule)
                 .map_err(|e| format!("{flag}: {e}"))?;
         }
+    }
+    let cores = std::thread::available_parallelism().map_or(1, |n| n.get());
+    if let Some(warning) = oversubscription_warning(&a, &b, args.board.concurrency, cores) {
+        eprintln!("{warning}");
     }
     let openings = opening_source(args, rule)?;
     let log: Option<Log> = match &args.log {

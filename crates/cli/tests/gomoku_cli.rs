@@ -137,6 +137,31 @@ fn a_weights_file_plays_in_a_match_of_its_rule_only() {
 }
 
 #[test]
+fn a_match_with_more_threads_than_cores_warns() {
+    let cores = std::thread::available_parallelism().map_or(1, |n| n.get());
+    if cores >= 64 {
+        return; // wuzi runs at most 64 threads: nothing to oversubscribe.
+    }
+    let crowded = format!("depth=1,threads={}", cores + 1);
+    let stderr = |a: &str| {
+        let out = wuzi(&[
+            "match", "--games", "2", "--a", a, "--b", "depth=1", "--quiet", "--size", "9",
+        ]);
+        assert!(out.status.success());
+        String::from_utf8(out.stderr).unwrap()
+    };
+    let warned = stderr(&crowded);
+    assert!(
+        warned.contains(&format!(
+            "up to {} search threads at once on {cores} cores",
+            cores + 1
+        )),
+        "{warned}"
+    );
+    assert!(!stderr("depth=1").contains("warning"));
+}
+
+#[test]
 fn a_short_match_runs_to_its_end() {
     let v = json(&[
         "match", "--games", "2", "--a", "depth=2", "--b", "depth=1", "--json", "--quiet", "--size",

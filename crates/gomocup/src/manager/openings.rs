@@ -258,6 +258,7 @@ const JUDGE_PARAMS: SearchParams = SearchParams {
     history_divisor: 0,
     history_bonus: 16,
     root_width: 0,
+    lost_to_three: 0,
 };
 
 /// Distinct balanced openings of four stones within the central 7x7, made one at a time so a

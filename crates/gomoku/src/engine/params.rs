@@ -113,6 +113,16 @@ pub struct SearchParams {
     /// at every PV node, H0 after 254 games, -4 +- 33; 24 at the first reply too, -34 +- 17
     /// at 10k nodes.)
     pub root_width: usize,
+    /// Whether a node below the root whose side to move has no four to make, and no move
+    /// that stops every open four the opponent's open threes could make, returns a loss in
+    /// four plies at once (1) instead of searching every nearby move to see each one lose
+    /// (0). Not where the opponent is renju Black, whose open-four points may be forbidden.
+    /// (match: 1 over 0, in-process on generated openings, +45 +- 10 at 30k nodes over 3,000
+    /// games; at 200 ms a move, +46 +- 26 over 400 games; 6.5% fewer instructions to depth
+    /// 14 on the middle games. Not taken: the same test in the quiescence search too, +5 +-
+    /// 9 at 30k nodes; the same shortcut against a four-three to come that nothing stops (a
+    /// loss in six), +4 +- 3 at 30k nodes: it seldom applies.)
+    pub lost_to_three: u8,
 }
 
 impl Default for SearchParams {
@@ -151,6 +161,7 @@ impl Default for SearchParams {
             history_divisor: 64,
             history_bonus: 16,
             root_width: 24,
+            lost_to_three: 1,
         }
     }
 }
@@ -191,6 +202,7 @@ impl SearchParams {
         "hist-div",
         "hist-bonus",
         "root-width",
+        "lost-three",
     ];
 
     /// Sets one knob by its name in [`SearchParams::KEYS`]; `Ok(false)` if the name is not
@@ -240,6 +252,7 @@ impl SearchParams {
             "hist-div" => self.history_divisor = small(0, 100_000)? as i32,
             "hist-bonus" => self.history_bonus = small(0, 10_000)? as i32,
             "root-width" => self.root_width = small(0, 400)? as usize,
+            "lost-three" => self.lost_to_three = small(0, 1)? as u8,
             _ => return Ok(false),
         }
         Ok(true)
@@ -263,7 +276,7 @@ mod tests {
                 "mcp-improving" => "0",
                 "rfp-improving" => "1",
                 "lmr-threat" | "lmr-important" => "1",
-                "rfp-halfway" => "0",
+                "rfp-halfway" | "lost-three" => "0",
                 _ => "7",
             };
             assert_eq!(p.set(key, value), Ok(true), "{key}");

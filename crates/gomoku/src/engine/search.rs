@@ -3,7 +3,8 @@
 //!
 //! What it adds to the core's searcher, all driven by the board's incremental shapes:
 //! - quick proofs at every node (a five to make, two fives to block, an open four that cannot
-//!   be answered);
+//!   be answered, and, once the candidates are generated, an open three of the opponent's
+//!   that no move stops);
 //! - the forced reply to a five is searched one ply deeper (it is not a real choice);
 //! - reverse futility pruning (returning halfway between the evaluation and beta), razoring
 //!   (a node far below alpha only looks at its fours) and move-count pruning of quiet moves
@@ -499,6 +500,20 @@ impl Search {
             Some(mv) if ply > 0 && skipped.is_none() && board.is_legal(mv) => moves.push(mv),
             _ => {
                 self.candidates(board, ply, &mut moves);
+                if self.movegen.lost_to_open_three && ply > 0 && p.lost_to_three != 0 {
+                    // Nothing holds against the opponent's open three: no move needs a look
+                    // (each would lose to an open four, a block and a five).
+                    self.moves[ply] = moves;
+                    let lost = Score::loss_in(plies + 4);
+                    self.tt.store(
+                        key,
+                        None,
+                        lost.to_node_relative(plies),
+                        depth.max(0) as u32,
+                        Bound::Exact,
+                    );
+                    return lost;
+                }
                 generated = true;
                 left_out |= self.movegen.truncated;
                 defending = self.movegen.defending_double_threat;

@@ -416,6 +416,60 @@ mod tests {
         );
     }
 
+    /// When the candidates say the side to move has lost to an open three, every legal move
+    /// of the board (near the stones or not) leaves the opponent a win by fours (the threat
+    /// solver's) that ends the game exactly four plies after the position; and a position
+    /// whose open threes one move cannot stop both is found that way.
+    #[test]
+    fn a_lost_position_is_lost_whatever_is_played() {
+        use crate::threat::{ThreatKind, ThreatLimits, ThreatSolver};
+        let mut rng = crate::testing::Xorshift(0x9E37_79B9_7F4A_7C15);
+        let mut solver = ThreatSolver::new(1 << 16);
+        let limits = ThreatLimits {
+            max_attacks: 4,
+            nodes: Some(100_000),
+            ..ThreatLimits::default()
+        };
+        let mut lost = 0;
+        for rule in Rule::ALL {
+            for _ in 0..1500 {
+                let mut board = crate::testing::crowded_board(&mut rng, rule, 6, 9, 6, 20);
+                let mut gen = MoveGen::default();
+                let mut out = Vec::new();
+                gen.candidates(&mut board, &mut out);
+                if !gen.lost_to_open_three {
+                    continue;
+                }
+                lost += 1;
+                let mut legal: Vec<Point> = board.points().filter(|&p| board.is_empty(p)).collect();
+                board.retain_legal(&mut legal);
+                for p in legal {
+                    board.play(p);
+                    let win = solver.solve(&mut board, ThreatKind::Vcf, &limits);
+                    board.undo();
+                    let ends = win.map(|w| w.plies + 1);
+                    assert_eq!(ends, Some(4), "after {} in {board:?}", p.to_human(15));
+                }
+            }
+        }
+        assert!(lost > 5, "only {lost} lost positions");
+        // White's open threes g7-i7 and l10-l12 are far apart, so no stone stops both, and
+        // Black, to move, has no four to make.
+        let board = Board::from_stones(
+            15,
+            Rule::Freestyle,
+            &points("a1,a4,a8,o15,o11,o7"),
+            &points("g7,h7,i7,l10,l11,l12"),
+            None,
+        );
+        let mut board = board.unwrap();
+        let mut gen = MoveGen::default();
+        let mut out = Vec::new();
+        gen.candidates(&mut board, &mut out);
+        assert!(gen.lost_to_open_three);
+        assert!(out.len() > 20, "every nearby move is still listed");
+    }
+
     #[test]
     fn common_reach_is_the_points_on_every_targets_lines_within_reach() {
         let reaches = |p: Point, t: Point| {

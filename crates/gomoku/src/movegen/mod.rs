@@ -76,6 +76,11 @@ pub struct MoveGen {
     /// Whether the last call answered an opponent's four-three (or double four) to make:
     /// every candidate then stops it or is a four of ours.
     pub defending_double_threat: bool,
+    /// Whether the last call found that no move holds against the opponent's open three
+    /// (an open four to make) and that we have no four to make first: then every move loses
+    /// in exactly four plies (the open four, a block, a five). Never set where the opponent
+    /// is renju Black, whose open-four points may be forbidden.
+    pub lost_to_open_three: bool,
     /// Answer an opponent's four-three (or double four) to make with only the moves that stop
     /// it and our own fours.
     pub defend_double_threats: bool,
@@ -103,6 +108,7 @@ impl Default for MoveGen {
             max_candidates: 0,
             truncated: false,
             defending_double_threat: false,
+            lost_to_open_three: false,
             defend_double_threats: true,
             double_threats: Vec::with_capacity(16),
             double_threat_blocks: Vec::with_capacity(16),
@@ -211,6 +217,7 @@ impl MoveGen {
     pub fn candidates(&mut self, board: &mut Board, out: &mut Vec<Point>) {
         self.truncated = false;
         self.defending_double_threat = false;
+        self.lost_to_open_three = false;
         if board.result().is_some() {
             return;
         }
@@ -247,7 +254,12 @@ impl MoveGen {
         }
         if out.is_empty() {
             // Nothing stops the threat (or the only blocks are forbidden): every move loses,
-            // and the search must see that by playing one.
+            // and the search must see that by playing one, unless the flag says so at once.
+            self.lost_to_open_three = forced
+                && !double_threats
+                && !fills_board
+                && !board.rule().has_fouls(them)
+                && board.threats(me).four == 0;
             forced = true;
             Self::nearby(board, out);
             board.retain_legal(out);

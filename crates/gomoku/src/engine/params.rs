@@ -118,7 +118,8 @@ pub struct SearchParams {
     /// four plies at once (1) instead of searching every nearby move to see each one lose
     /// (0). Not where the opponent is renju Black, whose open-four points may be forbidden.
     /// (match: 1 over 0, in-process on generated openings, +45 +- 10 at 30k nodes over 3,000
-    /// games; at 200 ms a move, +46 +- 26 over 400 games; 6.5% fewer instructions to depth
+    /// games, +46 +- 15 at 100k nodes over 1,000; at 200 ms a move, +46 +- 26 over 400
+    /// games; renju, +21 +- 8 at 30k nodes; 6.5% fewer instructions to depth
     /// 14 on the middle games. Not taken: the same test in the quiescence search too, +5 +-
     /// 9 at 30k nodes; the same shortcut against a four-three to come that nothing stops (a
     /// loss in six), +4 +- 3 at 30k nodes: it seldom applies; under renju, Black left only

@@ -230,6 +230,7 @@ fn well_behaved_and_tolerably_slow_scripts_complete_their_games() {
             check_game(game, 15, Rule::Freestyle);
         }
         assert_eq!(assert_all_gone(&dir), 2);
+        let _ = std::fs::remove_dir_all(&dir);
     }
 }
 
@@ -265,6 +266,7 @@ fn interrupting_a_match_ends_the_engines() {
         "an interrupted game does not count"
     );
     assert_eq!(assert_all_gone(&dir), 1);
+    let _ = std::fs::remove_dir_all(&dir);
 }
 
 #[test]

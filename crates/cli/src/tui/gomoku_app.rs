@@ -14,7 +14,9 @@ use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::mpsc::{channel, Receiver, TryRecvError};
 use std::sync::Arc;
 use wuzi_gomoku::record::GameRecord;
-use wuzi_gomoku::{describe, winning_line, Analysis, Board, Engine, EngineOptions, Player, Point};
+use wuzi_gomoku::{
+    describe, parse_point, winning_line, Analysis, Board, Engine, EngineOptions, Player, Point,
+};
 use wuzi_search::{Forced, Limits};
 
 /// What the engine reports while it thinks: the last finished depth.
@@ -69,6 +71,8 @@ pub struct GomokuApp {
     pub hint: Option<Point>,
     pub show_help: bool,
     pub quit: bool,
+    /// The move typed so far while the prompt (`:`) is open.
+    pub typed: Option<String>,
     /// Where `s` writes the game.
     save_to: PathBuf,
     forbidden: Vec<Point>,
@@ -100,6 +104,7 @@ impl GomokuApp {
             hint: None,
             show_help: false,
             quit: false,
+            typed: None,
             save_to,
             forbidden: Vec::new(),
             winning: Vec::new(),
@@ -164,6 +169,9 @@ impl GomokuApp {
     /// Takes one request of the player.
     pub fn input(&mut self, input: Input) {
         let n = self.board.size();
+        if self.typed.is_some() && self.type_into_prompt(input) {
+            return;
+        }
         match input {
             Input::Up | Input::Down | Input::Left | Input::Right => {
                 self.cursor = step(self.cursor, input, n, n);
@@ -195,7 +203,47 @@ impl GomokuApp {
                 self.cancel_thinking();
                 self.quit = true;
             }
+            Input::TypeMove => {
+                self.typed = Some(String::new());
+                self.message = "Type a move (h8), Enter to play, Esc to cancel.".into();
+            }
+            Input::Text(_) | Input::Erase | Input::Cancel => {}
         }
+    }
+
+    /// Takes `input` into the open move prompt; false when it is not the prompt's (a click,
+    /// quit), which closes the prompt and is then taken as usual.
+    fn type_into_prompt(&mut self, input: Input) -> bool {
+        let Some(typed) = &mut self.typed else {
+            return false;
+        };
+        match input {
+            // A point's name is at most a letter and two digits (`o15`), or `14,14`.
+            Input::Text(c) if typed.chars().count() < 5 => typed.push(c),
+            Input::Text(_) => {}
+            Input::Erase => {
+                typed.pop();
+            }
+            Input::Cancel => {
+                self.typed = None;
+                self.message.clear();
+            }
+            Input::Place => match parse_point(typed, self.board.size()) {
+                Ok(p) => {
+                    self.typed = None;
+                    self.cursor = (p.x(), p.y());
+                    self.place(self.cursor);
+                }
+                // The prompt stays open with the text, to be corrected.
+                Err(e) if e.contains(typed.trim()) => self.message = e,
+                Err(e) => self.message = format!("{}: {e}", typed.trim()),
+            },
+            _ => {
+                self.typed = None;
+                return false;
+            }
+        }
+        true
     }
 
     fn place(&mut self, (x, y): (usize, usize)) {
@@ -527,6 +575,53 @@ mod tests {
         assert!(!app.is_thinking());
         app.input(Input::Undo);
         assert_eq!(app.message, "Nothing to undo.");
+    }
+
+    /// `h8` typed after `:` plays h8: the letters are text there, not cursor keys (`h` would
+    /// move the cursor left).
+    #[test]
+    fn a_typed_move_is_played_and_a_bad_one_leaves_the_game_as_it_was() {
+        let mut app = app("", Rule::Freestyle);
+        let type_text = |app: &mut GomokuApp, text: &str| {
+            for c in text.chars() {
+                app.input(Input::Text(c));
+            }
+        };
+        app.input(Input::TypeMove);
+        type_text(&mut app, "z9");
+        let (text, _) = screen(&app);
+        assert!(text.contains("Move: z9_"), "{text}");
+        app.input(Input::Place);
+        assert!(app.board().moves().is_empty(), "z9 is off the board");
+        assert!(app.message.contains("z9"), "{}", app.message);
+        assert_eq!(app.typed.as_deref(), Some("z9"), "the prompt stays open");
+        app.input(Input::Erase);
+        app.input(Input::Erase);
+        type_text(&mut app, "d4");
+        app.input(Input::Place);
+        assert_eq!(app.typed, None);
+        let d4 = parse_point("d4", 15).unwrap();
+        assert_eq!(app.board().moves(), [d4]);
+        assert_eq!(app.cursor, (d4.x(), d4.y()));
+        app.wait();
+        let reply = app.board().moves()[1];
+
+        // An occupied point is refused with the prompt closed; the game is unchanged.
+        app.input(Input::TypeMove);
+        type_text(&mut app, &reply.to_human(15));
+        app.input(Input::Place);
+        assert!(app.message.ends_with("is occupied."), "{}", app.message);
+        assert_eq!(app.board().moves().len(), 2);
+
+        // Esc closes the prompt without playing; the keys are commands again.
+        app.input(Input::TypeMove);
+        type_text(&mut app, "h");
+        app.input(Input::Cancel);
+        assert_eq!(app.typed, None);
+        assert_eq!(app.board().moves().len(), 2);
+        let cursor = app.cursor;
+        app.input(Input::Left);
+        assert_eq!(app.cursor, (cursor.0 - 1, cursor.1));
     }
 
     #[test]

@@ -84,6 +84,12 @@ fn panel_lines(app: &GomokuApp, height: u16) -> Vec<Line<'static>> {
         None => lines.extend([Line::raw(""), Line::raw(""), Line::raw("")]),
     }
     lines.push(Line::raw(app.message.clone()));
+    if let Some(typed) = &app.typed {
+        lines.push(Line::from(vec![
+            Span::styled("Move: ", Style::default().add_modifier(Modifier::BOLD)),
+            Span::raw(format!("{typed}_")),
+        ]));
+    }
     lines.push(Line::raw(""));
     lines.push(heading("Moves"));
     // The moves in pairs, as many of the latest as fit above the key reminder.
@@ -108,6 +114,6 @@ fn panel_lines(app: &GomokuApp, height: u16) -> Vec<Line<'static>> {
             .map(Line::raw),
     );
     lines.push(Line::raw(""));
-    lines.push(dim("? keys   q quit"));
+    lines.push(dim("? keys   : type a move   q quit"));
     lines
 }

@@ -21,12 +21,21 @@ pub enum Input {
     SwapColours,
     ToggleHelp,
     Quit,
+    /// Open the prompt for a move by name (`h8`): the letters would otherwise be commands.
+    TypeMove,
+    /// A character typed into the prompt.
+    Text(char),
+    /// The prompt's last character taken back.
+    Erase,
+    /// The prompt closed without playing.
+    Cancel,
 }
 
 /// The keys, as `?` lists them: (keys, what they do).
 pub const KEYS: &[(&str, &str)] = &[
     ("arrows, hjkl", "move the cursor"),
     ("Enter, Space, click", "play at the cursor"),
+    (":", "type a move (h8), Enter to play it"),
     ("u", "undo (your move and the reply)"),
     ("t", "hint: what the engine would play"),
     ("n", "new game"),
@@ -57,6 +66,24 @@ pub fn from_key(key: KeyEvent) -> Option<Input> {
         KeyCode::Char('c') => Input::SwapColours,
         KeyCode::Char('?') | KeyCode::F(1) => Input::ToggleHelp,
         KeyCode::Char('q') | KeyCode::Esc => Input::Quit,
+        KeyCode::Char(':') => Input::TypeMove,
+        _ => return None,
+    })
+}
+
+/// The request a key press makes while the move prompt is open: every character is text.
+pub fn from_typed_key(key: KeyEvent) -> Option<Input> {
+    if key.kind == KeyEventKind::Release {
+        return None;
+    }
+    if key.modifiers.contains(KeyModifiers::CONTROL) {
+        return matches!(key.code, KeyCode::Char('c' | 'd')).then_some(Input::Quit);
+    }
+    Some(match key.code {
+        KeyCode::Enter => Input::Place,
+        KeyCode::Esc => Input::Cancel,
+        KeyCode::Backspace => Input::Erase,
+        KeyCode::Char(c) => Input::Text(c),
         _ => return None,
     })
 }
@@ -89,5 +116,21 @@ mod tests {
         assert_eq!(step((0, 0), Input::Up, 3, 3), (0, 0));
         assert_eq!(step((0, 0), Input::Right, 3, 3), (1, 0));
         assert_eq!(step((2, 2), Input::Down, 3, 3), (2, 2));
+    }
+
+    #[test]
+    fn the_move_prompt_takes_letters_as_text() {
+        let typed = |code| from_typed_key(KeyEvent::new(code, KeyModifiers::NONE));
+        assert_eq!(
+            from_key(KeyEvent::new(KeyCode::Char(':'), KeyModifiers::NONE)),
+            Some(Input::TypeMove)
+        );
+        assert_eq!(typed(KeyCode::Char('h')), Some(Input::Text('h')));
+        assert_eq!(typed(KeyCode::Char('q')), Some(Input::Text('q')));
+        assert_eq!(typed(KeyCode::Enter), Some(Input::Place));
+        assert_eq!(typed(KeyCode::Backspace), Some(Input::Erase));
+        assert_eq!(typed(KeyCode::Esc), Some(Input::Cancel));
+        let ctrl_c = KeyEvent::new(KeyCode::Char('c'), KeyModifiers::CONTROL);
+        assert_eq!(from_typed_key(ctrl_c), Some(Input::Quit));
     }
 }

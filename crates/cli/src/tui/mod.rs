@@ -33,6 +33,10 @@ pub trait Screen {
     /// Takes what happened in the background; true when the screen should change.
     fn poll(&mut self) -> bool;
     fn wants_quit(&self) -> bool;
+    /// Whether keys are text for a prompt rather than commands.
+    fn typing(&self) -> bool {
+        false
+    }
     /// (width, height) of the board, for mouse clicks.
     fn board_size(&self) -> (usize, usize);
     /// Draws the game; returns where the board went, if it fitted.
@@ -50,6 +54,10 @@ impl Screen for GomokuApp {
 
     fn wants_quit(&self) -> bool {
         self.quit
+    }
+
+    fn typing(&self) -> bool {
+        self.typed.is_some()
     }
 
     fn board_size(&self) -> (usize, usize) {

@@ -2,7 +2,7 @@
 //! (quit, an error, Ctrl-C, which arrives as a key in raw mode) and a panic hook restores it
 //! before the panic message is printed, so no exit path leaves the shell in raw mode.
 
-use super::input::{from_key, Input};
+use super::input::{from_key, from_typed_key, Input};
 use super::Screen;
 use ratatui::backend::CrosstermBackend;
 use ratatui::crossterm::event::{
@@ -75,6 +75,7 @@ impl FullScreen {
                 continue;
             }
             let input = match event::read()? {
+                Event::Key(key) if app.typing() => from_typed_key(key),
                 Event::Key(key) => from_key(key),
                 Event::Mouse(mouse) if mouse.kind == MouseEventKind::Down(MouseButton::Left) => {
                     let (w, h) = app.board_size();

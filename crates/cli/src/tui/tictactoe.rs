@@ -209,6 +209,10 @@ impl Screen for TicTacToeApp {
             }
             Input::ToggleHelp => self.show_help = !self.show_help,
             Input::Quit => self.quit = true,
+            Input::TypeMove => {
+                self.message = "Typing a move is for Gomoku: use the arrows or click.".into()
+            }
+            Input::Text(_) | Input::Erase | Input::Cancel => {}
         }
     }
 

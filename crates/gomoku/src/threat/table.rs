@@ -1,0 +1,118 @@
+//! The threat solver's transposition table: per position, the fewest attacker moves a win is
+//! proven with (and its move), and the most that are proven not to win.
+
+use super::{ThreatKind, ThreatSolver};
+use crate::board::Board;
+use crate::notation::Point;
+
+/// Table entries per bucket (one 64-byte cache line).
+pub(super) const BUCKET: usize = 4;
+
+// A table entry is `[key, data]`; `data` packs what is known about the position.
+/// No win exists within this many attacker moves (bits 0..8).
+const NO_WIN_SHIFT: u32 = 0;
+/// A win with at most this many attacker moves is proven (bits 8..16; 0: none known).
+const WIN_SHIFT: u32 = 8;
+/// The winning move's index plus one (bits 16..32).
+const BEST_SHIFT: u32 = 16;
+/// No win at all: the search below was never cut short by the move limit.
+const FINAL_BIT: u64 = 1 << 32;
+
+/// The 8-bit field of an entry's data at `shift`.
+fn field(data: u64, shift: u32) -> u32 {
+    (data >> shift) as u32 & 0xFF
+}
+
+/// The winning move an entry keeps, if any.
+pub(super) fn best_move(data: u64) -> Option<Point> {
+    let v = (data >> BEST_SHIFT) as usize & 0xFFFF;
+    v.checked_sub(1).and_then(Point::from_index)
+}
+
+/// Whether an entry says no win exists at all.
+pub(super) fn never_wins(data: u64) -> bool {
+    data & FINAL_BIT != 0
+}
+
+/// The most attacker moves an entry says cannot win.
+pub(super) fn no_win_within(data: u64) -> u32 {
+    field(data, NO_WIN_SHIFT)
+}
+
+/// How much an entry is worth keeping: the depth its result holds for.
+fn entry_depth(data: u64) -> u32 {
+    if data & FINAL_BIT != 0 {
+        u32::MAX
+    } else {
+        field(data, NO_WIN_SHIFT).max(field(data, WIN_SHIFT))
+    }
+}
+
+impl ThreatSolver {
+    pub(super) fn bucket(&self, key: u64) -> usize {
+        (key as usize & (self.table.len() / BUCKET - 1)) * BUCKET
+    }
+
+    /// What the table knows about `key` (0: nothing).
+    pub(super) fn probe(&self, key: u64) -> u64 {
+        if self.table.is_empty() {
+            return 0;
+        }
+        let b = self.bucket(key);
+        self.table[b..b + BUCKET]
+            .iter()
+            .find(|e| e[0] == key)
+            .map_or(0, |e| e[1])
+    }
+
+    /// Records the result of an attacker node searched with `attacks` moves to go: its
+    /// winning move, or no win (`final`: for any number of moves).
+    pub(super) fn remember(&mut self, key: u64, attacks: u32, win: Option<Point>, final_: bool) {
+        if self.table.is_empty() {
+            return;
+        }
+        let b = self.bucket(key);
+        let bucket = &mut self.table[b..b + BUCKET];
+        let i = match bucket.iter().position(|e| e[0] == key) {
+            Some(i) => i,
+            None => {
+                // Replace the shallowest entry (the first of equals: deterministic).
+                let i = (0..BUCKET)
+                    .min_by_key(|&i| entry_depth(bucket[i][1]))
+                    .expect("a bucket has entries");
+                bucket[i] = [key, 0];
+                i
+            }
+        };
+        let mut data = bucket[i][1];
+        let attacks = attacks.min(255);
+        match win {
+            Some(p) => {
+                let known = field(data, WIN_SHIFT);
+                if known == 0 || attacks <= known {
+                    data &= !(0xFF << WIN_SHIFT | 0xFFFF << BEST_SHIFT);
+                    data |= (attacks as u64) << WIN_SHIFT | (p.index() as u64 + 1) << BEST_SHIFT;
+                }
+            }
+            None => {
+                if attacks > field(data, NO_WIN_SHIFT) {
+                    data = data & !(0xFF << NO_WIN_SHIFT) | (attacks as u64) << NO_WIN_SHIFT;
+                }
+                if final_ {
+                    data |= FINAL_BIT;
+                }
+            }
+        }
+        bucket[i][1] = data;
+    }
+}
+
+/// A salt for table keys per kind, rule and board size.
+pub(super) fn salt(kind: ThreatKind, board: &Board) -> u64 {
+    let v = (kind as u64) << 16 | (board.rule() as u64) << 8 | board.size() as u64;
+    // splitmix64 finaliser: a well-mixed constant per combination.
+    let mut z = v.wrapping_add(0x9E37_79B9_7F4A_7C15);
+    z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
+    z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
+    z ^ (z >> 31)
+}

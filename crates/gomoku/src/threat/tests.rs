@@ -1,4 +1,3 @@
-
 use super::*;
 use crate::notation::parse_moves;
 use crate::rules::Rule;

@@ -13,8 +13,10 @@
 //! key of its four shapes (one digit per direction, see [`crate::eval`]), and the board keeps
 //! per colour and role the sum of the rule's table values over those codes, so evaluating
 //! is O(1) and a move costs a few table lookups per changed shape.
+//!
+//! The in-place update of all this by a stone, and its undoing, is in `update`.
 
-use crate::eval::{code_flags, code_of_key, embedded_weights, Weights, FLAG_FOUR, KEY_STEP};
+use crate::eval::{code_flags, code_of_key, embedded_weights, Weights, FLAG_FOUR};
 use crate::forbidden::Foul;
 use crate::geometry::{geometry, Dir, Geometry, CELLS, LINES, STEP};
 use crate::notation::{parse_moves_with_text, MoveListError, Point, MAX_SIZE, MIN_SIZE};
@@ -23,7 +25,12 @@ use crate::rules::Rule;
 use crate::table::{fused, table, FusedTable, ShapeTable, CELL_WALL};
 use std::fmt;
 use std::sync::OnceLock;
+use update::Snapshot;
 use wuzi_search::{zobrist_keys, Outcome, Player};
+
+#[cfg(test)]
+mod tests;
+mod update;
 
 /// Cells saved per line on each move: the point and `REACH` on each side.
 const SPAN: usize = 2 * REACH + 1;
@@ -141,25 +148,6 @@ impl From<MoveListError> for BoardError {
     fn from(e: MoveListError) -> Self {
         BoardError::Move(e)
     }
-}
-
-/// What `put` changed, so that `take` can restore it by copying.
-#[derive(Clone, Default)]
-struct Snapshot {
-    shapes: [[[u8; SPAN]; 4]; 2],
-    counts: [[u16; COUNT_SLOTS]; 2],
-    values: [[i32; 2]; 2],
-    /// Length of `key_log` before the move.
-    key_log: usize,
-    /// `near_rows` of the five rows around the point before the move.
-    near_rows: [u32; 5],
-}
-
-/// What `put` accumulates in registers and stores once: the evaluation sums and the end of
-/// the key log.
-struct Changes {
-    values: [[i32; 2]; 2],
-    logged: usize,
 }
 
 /// A Gomoku position with its history. See the crate docs.
@@ -606,200 +594,6 @@ impl Board {
         None
     }
 
-    /// Places a stone and updates the lines, hash, shapes and counts, saving what it changes.
-    pub(crate) fn put(&mut self, p: Point, colour: Player) {
-        // The table's radius as a constant makes each shape lookup a few instructions.
-        if self.fused.radius == 4 {
-            self.put_within::<4>(p, colour)
-        } else {
-            self.put_within::<REACH>(p, colour)
-        }
-    }
-
-    /// `put` for a table of radius `R` (`self.fused.radius`).
-    #[inline(always)]
-    fn put_within<const R: usize>(&mut self, p: Point, colour: Player) {
-        let i = p.index();
-        let col = colour.index();
-        let snap = &mut self.snapshots[self.stones_put];
-        self.stones_put += 1;
-        snap.counts = self.counts;
-        snap.values = self.values;
-        snap.key_log = self.key_len;
-        let rows = &mut self.near_rows[p.y()..p.y() + 5];
-        snap.near_rows.copy_from_slice(rows);
-        // Columns x - 2 ..= x + 2 (bit x + 2 of the shifted mask is column x).
-        let columns = (0x1F << p.x()) >> 2;
-        for row in rows {
-            *row |= columns;
-        }
-        for d in 0..4 {
-            let (l, q) = (self.geo.line[d][i] as usize, self.geo.pos[d][i] as usize);
-            for k in 0..2 {
-                snap.shapes[k][d].copy_from_slice(&self.shapes[k][d][l][q..q + SPAN]);
-            }
-        }
-        let mut changes = Changes {
-            values: self.values,
-            logged: self.key_len,
-        };
-        for k in 0..2 {
-            self.key_log[changes.logged] = ((k * CELLS + i) as u16, self.keys[k][i]);
-            changes.logged += 1;
-            let code = code_of_key(std::mem::take(&mut self.keys[k][i]));
-            for role in 0..2 {
-                changes.values[k][role] -= self.weights.tables[k][code][role];
-            }
-        }
-        self.cells[i] = col as u8 + 1;
-        self.hash ^= self.zobrist[col * CELLS + i];
-        self.stones += 1;
-        self.count_around(p, col, AROUND_ROW);
-        for d in 0..4 {
-            let (l, q) = (self.geo.line[d][i] as usize, self.geo.pos[d][i] as usize);
-            self.bits[col][d][l] |= 1 << (q + REACH);
-            self.line_keys[d][l] |= (col as u64 + 1) << (2 * (q + REACH));
-            for k in 0..2 {
-                let old = std::mem::take(&mut self.shapes[k][d][l][q + REACH]);
-                self.counts[k][old as usize % COUNT_SLOTS] -= 1;
-            }
-            // The cells within R of the stone.
-            let window = ((1u32 << (2 * R + 1)) - 1) << (q + REACH - R);
-            self.update_line::<R>(d, l, window, &mut changes);
-        }
-        self.values = changes.values;
-        self.key_len = changes.logged;
-    }
-
-    /// Removes the stone `put` placed last, restoring the saved shapes and counts.
-    pub(crate) fn take(&mut self, p: Point, colour: Player) {
-        let i = p.index();
-        let col = colour.index();
-        self.cells[i] = 0;
-        self.hash ^= self.zobrist[col * CELLS + i];
-        self.stones -= 1;
-        self.count_around(p, col, AROUND_ROW.wrapping_neg());
-        self.stones_put -= 1;
-        let snap = &self.snapshots[self.stones_put];
-        for d in 0..4 {
-            let (l, q) = (self.geo.line[d][i] as usize, self.geo.pos[d][i] as usize);
-            self.bits[col][d][l] &= !(1 << (q + REACH));
-            self.line_keys[d][l] &= !(3 << (2 * (q + REACH)));
-            for k in 0..2 {
-                self.shapes[k][d][l][q..q + SPAN].copy_from_slice(&snap.shapes[k][d]);
-            }
-        }
-        self.counts = snap.counts;
-        self.values = snap.values;
-        self.near_rows[p.y()..p.y() + 5].copy_from_slice(&snap.near_rows);
-        let keys = self.keys.as_flattened_mut();
-        for &(at, key) in self.key_log[snap.key_log..self.key_len].iter().rev() {
-            keys[at as usize] = key;
-        }
-        self.key_len = snap.key_log;
-    }
-
-    /// Adds `delta` ([`AROUND_ROW`] for a stone placed, its negation for one removed) to the
-    /// counts of colour `col` in the 5x5 square around `p`, a row at a time. Exact byte by
-    /// byte: a count stays within 0..=25, so no carry or borrow crosses into the next byte.
-    #[inline(always)]
-    fn count_around(&mut self, p: Point, col: usize, delta: u64) {
-        let counts = &mut self.around[col];
-        for row in p.y()..p.y() + 5 {
-            let at = row * AROUND_STRIDE + p.x();
-            let bytes: &mut [u8; 8] = (&mut counts[at..at + 8]).try_into().expect("8 bytes");
-            *bytes = u64::from_le_bytes(*bytes).wrapping_add(delta).to_le_bytes();
-        }
-    }
-
-    /// The empty points of row `y` with a stone within two in both coordinates, as bits by
-    /// column.
-    #[inline(always)]
-    pub(crate) fn near_row(&self, y: usize) -> u32 {
-        let stones = (self.bits[0][0][y] | self.bits[1][0][y]) >> REACH;
-        self.near_rows[y + 2] & !stones & ((1 << self.size) - 1)
-    }
-
-    /// The number of `colour` stones in the 5x5 square around `p`.
-    #[inline(always)]
-    pub(crate) fn stones_around(&self, p: Point, colour: Player) -> u32 {
-        self.around[colour.index()][(p.y() + 2) * AROUND_STRIDE + p.x() + 2] as u32
-    }
-
-    /// Recomputes the shapes of the empty points of a line among the cells of `window` (bit
-    /// `position + REACH`), with the fused table of radius `R`.
-    #[inline(always)]
-    fn update_line<const R: usize>(
-        &mut self,
-        d: usize,
-        l: usize,
-        window: u32,
-        changes: &mut Changes,
-    ) {
-        let len = self.geo.len[d][l] as usize;
-        let on_line = ((1u32 << len) - 1) << REACH;
-        let free = !(self.bits[0][d][l] | self.bits[1][d][l]);
-        let key = self.line_keys[d][l];
-        let fused = self.fused;
-        let start = self.geo.start[d][l] as isize;
-        // The free cells of the window, visited in order.
-        let mut todo = free & on_line & window;
-        while todo != 0 {
-            let cell = todo.trailing_zeros() as usize;
-            todo &= todo - 1;
-            let both = fused.lookup::<R>(key, cell);
-            let at = (start + (cell - REACH) as isize * STEP[d]) as usize;
-            for (k, new) in [(0, both & 15), (1, both >> 4)] {
-                let old = self.shapes[k][d][l][cell];
-                if old != new {
-                    self.counts[k][old as usize % COUNT_SLOTS] -= 1;
-                    self.counts[k][new as usize % COUNT_SLOTS] += 1;
-                    self.shapes[k][d][l][cell] = new;
-                    self.rekey(k, at, d, old, new, changes);
-                }
-            }
-        }
-    }
-
-    /// One shape digit of a point's key changed: update the key and the evaluation sums.
-    #[inline(always)]
-    fn rekey(&mut self, k: usize, at: usize, d: usize, old: u8, new: u8, changes: &mut Changes) {
-        let key = self.keys[k][at];
-        self.key_log[changes.logged] = ((k * CELLS + at) as u16, key);
-        changes.logged += 1;
-        let step = KEY_STEP[d] as i32;
-        let next = (key as i32 + (new as i32 - old as i32) * step) as u16;
-        self.keys[k][at] = next;
-        // A changed shape always changes the code. Both roles' values of a code sit side by
-        // side: two loads for the pair.
-        let (was, now) = (code_of_key(key), code_of_key(next));
-        let (a, b) = (self.weights.tables[k][now], self.weights.tables[k][was]);
-        changes.values[k][0] += a[0] - b[0];
-        changes.values[k][1] += a[1] - b[1];
-    }
-
-    /// Recomputes the keys and evaluation sums from the shapes (construction, new weights).
-    fn recompute_values(&mut self) {
-        self.keys = [[0; CELLS]; 2];
-        self.values = [[0; 2]; 2];
-        for y in 0..self.size {
-            for x in 0..self.size {
-                let p = Point::new(x, y);
-                if self.cells[p.index()] != 0 {
-                    continue;
-                }
-                for colour in [Player::First, Player::Second] {
-                    let k = colour.index();
-                    let key = crate::eval::key_of(self.shapes(p, colour));
-                    self.keys[k][p.index()] = key;
-                    for role in 0..2 {
-                        self.values[k][role] += self.weights.tables[k][code_of_key(key)][role];
-                    }
-                }
-            }
-        }
-    }
-
     /// The learned evaluation's weights this board sums.
     pub fn weights(&self) -> &'static Weights {
         self.weights
@@ -847,36 +641,6 @@ impl Board {
     #[inline(always)]
     pub(crate) fn makes_four(&self, p: Point, colour: Player) -> bool {
         code_flags(self.code(p, colour)) & FLAG_FOUR != 0
-    }
-
-    /// Recomputes every shape and count from the stones (construction).
-    fn recompute_shapes(&mut self) {
-        self.shapes = [[[[0; LINE_BYTES]; LINES]; 4]; 2];
-        self.counts = [[0; COUNT_SLOTS]; 2];
-        for d in 0..4 {
-            for l in 0..self.geo.lines[d] {
-                let len = self.geo.len[d][l] as usize;
-                let free = !(self.bits[0][d][l] | self.bits[1][d][l]);
-                for r in 0..len {
-                    if (free >> (r + REACH)) & 1 != 0 {
-                        // Count the point as `None` first so that the update can move it.
-                        self.counts[0][0] += 1;
-                        self.counts[1][0] += 1;
-                    }
-                }
-                // The keys and sums are recomputed below, and nothing is to be undone.
-                let mut changes = Changes {
-                    values: [[0; 2]; 2],
-                    logged: 0,
-                };
-                if self.fused.radius == 4 {
-                    self.update_line::<4>(d, l, u32::MAX, &mut changes);
-                } else {
-                    self.update_line::<REACH>(d, l, u32::MAX, &mut changes);
-                }
-            }
-        }
-        self.recompute_values();
     }
 
     /// True when `colour` has a five (by its rule) somewhere on the board.
@@ -979,126 +743,5 @@ impl fmt::Debug for Board {
             self.side,
             crate::notation::format_moves(&self.history, self.size, false)
         )
-    }
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    /// The kept counts of stones around each point are the stones there, after every move
-    /// and every undo of random games on the largest board.
-    #[test]
-    fn stones_around_and_near_rows_are_kept_through_play_and_undo() {
-        let mut rng = crate::testing::Xorshift(0x5851_F42D_4C95_7F2D);
-        let check = |board: &Board| {
-            for p in board.points() {
-                let any_near = board.points().any(|q| {
-                    q.x().abs_diff(p.x()) <= 2 && q.y().abs_diff(p.y()) <= 2 && !board.is_empty(q)
-                });
-                assert_eq!(
-                    board.near_row(p.y()) >> p.x() & 1 == 1,
-                    any_near && board.is_empty(p),
-                    "{board:?} {p:?}"
-                );
-                for colour in [Player::First, Player::Second] {
-                    let near = board
-                        .points()
-                        .filter(|q| q.x().abs_diff(p.x()) <= 2 && q.y().abs_diff(p.y()) <= 2)
-                        .filter(|&q| board.stone(q) == Some(colour))
-                        .count();
-                    assert_eq!(
-                        board.stones_around(p, colour),
-                        near as u32,
-                        "{board:?} {p:?}"
-                    );
-                }
-            }
-        };
-        for size in [MAX_SIZE, MAX_SIZE, 15, 7] {
-            let mut board = Board::new(size, Rule::Freestyle).unwrap();
-            while board.result().is_none() && board.stone_count() < 60 {
-                let p = Point::new(rng.below(size), rng.below(size));
-                if board.is_empty(p) {
-                    board.play(p);
-                    check(&board);
-                }
-            }
-            while board.undo().is_some() {
-                check(&board);
-            }
-        }
-    }
-
-    /// Crowded random positions of every rule (six a rule, from `seed`); for each colour and
-    /// each empty point `s`: `guess(board, colour, s, t)` for every empty point `t` (`s`
-    /// included), then with a stone of `stone(colour)` on `s`, `check(board, colour, s, t,
-    /// guess)` for each.
-    fn for_each_stone_placed<G>(
-        seed: u64,
-        stone: fn(Player) -> Player,
-        mut guess: impl FnMut(&Board, Player, Point, Point) -> G,
-        mut check: impl FnMut(&Board, Player, Point, Point, G),
-    ) {
-        let mut rng = crate::testing::Xorshift(seed);
-        for rule in Rule::ALL {
-            for _ in 0..6 {
-                let mut board = crate::testing::crowded_board(&mut rng, rule, 8, 8, 10, 30);
-                let empty: Vec<Point> = board.points().filter(|&p| board.is_empty(p)).collect();
-                for colour in [Player::First, Player::Second] {
-                    for &s in &empty {
-                        let guessed: Vec<G> =
-                            empty.iter().map(|&t| guess(&board, colour, s, t)).collect();
-                        board.put(s, stone(colour));
-                        for (&t, g) in empty.iter().zip(guessed) {
-                            check(&board, colour, s, t, g);
-                        }
-                        board.take(s, stone(colour));
-                    }
-                }
-            }
-        }
-    }
-
-    /// `shapes_if_blocked` agrees with placing the blocker and reading the shapes, for every
-    /// pair of empty points of crowded random positions under every rule.
-    #[test]
-    fn shapes_if_blocked_match_a_placed_stone() {
-        for_each_stone_placed(
-            0x9E37_79B9_7F4A_7C15,
-            Player::opponent,
-            |board, colour, b, t| (t != b).then(|| board.shapes_if_blocked(t, colour, b)),
-            |board, colour, b, t, guess| {
-                if let Some(guess) = guess {
-                    assert_eq!(guess, board.shapes(t, colour), "{board:?} {t:?} {b:?}");
-                }
-            },
-        );
-    }
-
-    /// `shape_if_added` agrees with placing the stone and reading the shape, for every pair of
-    /// distinct empty points on one line within reach (`line_within_reach` finds exactly those) of
-    /// crowded random positions under every rule.
-    #[test]
-    fn shape_if_added_matches_a_placed_stone() {
-        let mut checked = 0;
-        for_each_stone_placed(
-            0x2545_F491_4F6C_DD1D,
-            |colour| colour,
-            |board, colour, e, t| {
-                let (dx, dy) = (t.x().abs_diff(e.x()), t.y().abs_diff(e.y()));
-                let in_line = t != e && (dx == 0 || dy == 0 || dx == dy) && dx.max(dy) <= REACH;
-                let d = board.line_within_reach(t, e);
-                assert_eq!(d.is_some(), in_line, "{t:?} {e:?}");
-                d.map(|d| (d, board.shape_if_added(t, d, colour, e)))
-            },
-            |board, colour, e, t, guess| {
-                if let Some((d, shape)) = guess {
-                    assert_eq!(shape, board.shapes(t, colour)[d], "{t:?} {e:?}");
-                    checked += 1;
-                }
-            },
-        );
-        assert!(checked > 10_000, "{checked}");
     }
 }

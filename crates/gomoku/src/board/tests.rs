@@ -1,4 +1,3 @@
-
 use super::*;
 
 /// The kept counts of stones around each point are the stones there, after every move

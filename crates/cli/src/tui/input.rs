@@ -47,13 +47,28 @@ pub const KEYS: &[(&str, &str)] = &[
 
 /// The request a key press makes, if any.
 pub fn from_key(key: KeyEvent) -> Option<Input> {
+    read_key(key, command)
+}
+
+/// The request a key press makes while the move prompt is open: every character is text.
+pub fn from_typed_key(key: KeyEvent) -> Option<Input> {
+    read_key(key, text)
+}
+
+/// What both key maps share: releases are ignored, Ctrl-C and Ctrl-D quit; `plain` maps the
+/// rest.
+fn read_key(key: KeyEvent, plain: fn(KeyCode) -> Option<Input>) -> Option<Input> {
     if key.kind == KeyEventKind::Release {
         return None;
     }
     if key.modifiers.contains(KeyModifiers::CONTROL) {
         return matches!(key.code, KeyCode::Char('c' | 'd')).then_some(Input::Quit);
     }
-    Some(match key.code {
+    plain(key.code)
+}
+
+fn command(code: KeyCode) -> Option<Input> {
+    Some(match code {
         KeyCode::Up | KeyCode::Char('k') => Input::Up,
         KeyCode::Down | KeyCode::Char('j') => Input::Down,
         KeyCode::Left | KeyCode::Char('h') => Input::Left,
@@ -71,15 +86,8 @@ pub fn from_key(key: KeyEvent) -> Option<Input> {
     })
 }
 
-/// The request a key press makes while the move prompt is open: every character is text.
-pub fn from_typed_key(key: KeyEvent) -> Option<Input> {
-    if key.kind == KeyEventKind::Release {
-        return None;
-    }
-    if key.modifiers.contains(KeyModifiers::CONTROL) {
-        return matches!(key.code, KeyCode::Char('c' | 'd')).then_some(Input::Quit);
-    }
-    Some(match key.code {
+fn text(code: KeyCode) -> Option<Input> {
+    Some(match code {
         KeyCode::Enter => Input::Place,
         KeyCode::Esc => Input::Cancel,
         KeyCode::Backspace => Input::Erase,

@@ -94,17 +94,9 @@ impl ThreatSolver {
         let mut worst: Option<u32> = None;
         let mut held = false;
         for &m in &defences {
-            board.play(m);
-            let line = match board.result() {
-                None => self.attack(board, attacks, ply + 1),
-                // Black's foul: no defence, the defender does not choose it.
-                Some(r) if r.winner == Some(attacker) => {
-                    board.undo();
-                    continue;
-                }
-                Some(_) => None,
+            let Some(line) = self.answer(board, m, attacker, attacks, ply) else {
+                continue;
             };
-            board.undo();
             match line {
                 None => {
                     held = true;
@@ -128,6 +120,27 @@ impl ThreatSolver {
         }
     }
 
+    /// The defender plays `m`. `None` when that is Black's foul under renju: no defence, so
+    /// the defender never chooses it. Otherwise the attacker's win from there, if any (a
+    /// full board is a draw: it holds).
+    fn answer(
+        &mut self,
+        board: &mut Board,
+        m: Point,
+        attacker: Player,
+        attacks: u32,
+        ply: usize,
+    ) -> Option<Option<u32>> {
+        board.play(m);
+        let line = match board.result() {
+            None => Some(self.attack(board, attacks, ply + 1)),
+            Some(r) if r.winner == Some(attacker) => None,
+            Some(_) => Some(None),
+        };
+        board.undo();
+        line
+    }
+
     /// Nothing stops the straight four: the defender plays any legal move and the attacker
     /// wins from there (searched, so that the line is a real one).
     pub(super) fn no_defence(
@@ -138,18 +151,9 @@ impl ThreatSolver {
     ) -> Option<u32> {
         let attacker = board.side_to_move().opponent();
         for m in Near::near_stones(board) {
-            board.play(m);
-            let line = match board.result() {
-                None => self.attack(board, attacks, ply + 1),
-                // A foul: try another point.
-                Some(r) if r.winner == Some(attacker) => {
-                    board.undo();
-                    continue;
-                }
-                // A full board: a draw (which the open three makes impossible anyway).
-                Some(_) => None,
+            let Some(line) = self.answer(board, m, attacker, attacks, ply) else {
+                continue;
             };
-            board.undo();
             let plies = line?;
             self.extend_line(ply, m);
             return Some(plies + 1);

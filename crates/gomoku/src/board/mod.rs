@@ -594,6 +594,20 @@ impl Board {
         None
     }
 
+    /// The empty points of row `y` with a stone within two in both coordinates, as bits by
+    /// column.
+    #[inline(always)]
+    pub(crate) fn near_row(&self, y: usize) -> u32 {
+        let stones = (self.bits[0][0][y] | self.bits[1][0][y]) >> REACH;
+        self.near_rows[y + 2] & !stones & ((1 << self.size) - 1)
+    }
+
+    /// The number of `colour` stones in the 5x5 square around `p`.
+    #[inline(always)]
+    pub(crate) fn stones_around(&self, p: Point, colour: Player) -> u32 {
+        self.around[colour.index()][(p.y() + 2) * AROUND_STRIDE + p.x() + 2] as u32
+    }
+
     /// The learned evaluation's weights this board sums.
     pub fn weights(&self) -> &'static Weights {
         self.weights

@@ -135,20 +135,6 @@ impl Board {
         }
     }
 
-    /// The empty points of row `y` with a stone within two in both coordinates, as bits by
-    /// column.
-    #[inline(always)]
-    pub(crate) fn near_row(&self, y: usize) -> u32 {
-        let stones = (self.bits[0][0][y] | self.bits[1][0][y]) >> REACH;
-        self.near_rows[y + 2] & !stones & ((1 << self.size) - 1)
-    }
-
-    /// The number of `colour` stones in the 5x5 square around `p`.
-    #[inline(always)]
-    pub(crate) fn stones_around(&self, p: Point, colour: Player) -> u32 {
-        self.around[colour.index()][(p.y() + 2) * AROUND_STRIDE + p.x() + 2] as u32
-    }
-
     /// Recomputes the shapes of the empty points of a line among the cells of `window` (bit
     /// `position + REACH`), with the fused table of radius `R`.
     #[inline(always)]

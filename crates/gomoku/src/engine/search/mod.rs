@@ -1,0 +1,360 @@
+//! The Gomoku engine's own alpha-beta: the generic core's PVS, table and scores, made
+//! selective the way strong Gomoku engines are.
+//!
+//! What it adds to the core's searcher, all driven by the board's incremental shapes:
+//! - quick proofs at every node (a five to make, two fives to block, an open four that cannot
+//!   be answered, and, once the candidates are generated, an open three of the opponent's
+//!   that no move stops);
+//! - the forced reply to a five is searched one ply deeper (it is not a real choice);
+//! - reverse futility pruning (returning halfway between the evaluation and beta), razoring
+//!   (a node far below alpha only looks at its fours) and move-count pruning of quiet moves
+//!   near the leaves (half as many at a node whose static evaluation is not improving on the
+//!   one two plies up; in the last two plies open threes and blocks of closed threes count as
+//!   quiet too, fours never);
+//! - singular extensions: the table's move is searched a ply deeper when no other move comes
+//!   near it, the node is cut when another move also beats beta (multicut), and the table's
+//!   move is searched a ply shallower when it alone beats beta;
+//! - in a PV node, the moves after one that raised alpha a ply shallower;
+//! - late-move reductions of quiet moves (never of a move that makes a four or an open three
+//!   or blocks one, and never while the opponent threatens);
+//! - aspiration windows, and a partial last iteration whose better root move is kept.
+//!
+//! Pruned and reduced moves never turn into proofs: a node that left a move out reports a
+//! loss among the moves it searched as a heuristic score, as the core does.
+//!
+//! This file holds the thread's state and the iterative deepening; `node` is one node of the
+//! alpha-beta, step by step, and `quiesce` the search past the leaves.
+
+use super::params::SearchParams;
+use crate::board::Board;
+use crate::eval::EvalKind;
+use crate::movegen::MoveGen;
+use crate::notation::Point;
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::Arc;
+use std::time::{Duration, Instant};
+use wuzi_search::{terminal_score, Forced, Score, SharedTable, MAX_PLY};
+
+mod node;
+mod quiesce;
+#[cfg(test)]
+mod tests;
+
+/// The deepest iteration the search starts.
+const MAX_DEPTH: u32 = 100;
+/// Nodes between two looks at the clock and the stop flag.
+const CHECK_EVERY: u64 = 1024;
+/// The static evaluation of a node where none was taken (the opponent threatens).
+const NO_EVAL: i32 = i32::MIN;
+
+/// When the search must stop, and when it may stop early.
+#[derive(Clone, Debug, Default)]
+pub struct SearchLimits {
+    pub depth: Option<u32>,
+    /// Exact: node-limited searches are deterministic.
+    pub nodes: Option<u64>,
+    /// The hard deadline: the search returns by then, whatever it is doing.
+    pub deadline: Option<Instant>,
+    /// After this much time no new iteration starts if the best move is settled (see
+    /// [`SearchParams::soft_time_share`]).
+    pub soft: Option<Duration>,
+    pub stop: Option<Arc<AtomicBool>>,
+}
+
+/// What one completed iteration found.
+#[derive(Clone, Debug)]
+pub struct Iteration<'a> {
+    pub depth: u32,
+    pub score: Score,
+    pub pv: &'a [Point],
+    pub nodes: u64,
+}
+
+/// The outcome of a search.
+#[derive(Clone, Debug, Default)]
+pub struct Found {
+    pub best_move: Option<Point>,
+    pub score: Score,
+    pub depth: u32,
+    pub nodes: u64,
+    pub pv: Vec<Point>,
+}
+
+/// One search thread's state between moves: the move buffers and counters, and the table
+/// it shares with the other threads.
+pub struct Search {
+    tt: Arc<SharedTable>,
+    movegen: MoveGen,
+    /// One candidate buffer and one principal variation per ply, reused (no allocation per
+    /// node).
+    moves: Vec<Vec<Point>>,
+    pv: Vec<Vec<Point>>,
+    fives: Vec<Point>,
+    lmr: [[u8; 64]; 64],
+    /// Quiet moves searched at each remaining depth under move-count pruning.
+    quiet_limits: [usize; 64],
+    /// The static evaluation of the node at each ply of the current line ([`NO_EVAL`] where
+    /// none was taken), to tell whether a node is improving on the one two plies before.
+    evals: Vec<i32>,
+    /// The move a singular-extension search at each ply leaves out (the table's move).
+    skipped: Vec<Option<Point>>,
+    params: SearchParams,
+    eval: EvalKind,
+    nodes: u64,
+    limits: SearchLimits,
+    aborted: bool,
+    excluded: Vec<Point>,
+    start: Instant,
+    /// The root move whose search completed first in the current iteration.
+    root_first: Option<Point>,
+    /// The candidates kept at the root and at the nodes below it (0: all; see
+    /// [`SearchParams::root_width`]).
+    widths: [usize; 2],
+}
+
+impl Search {
+    pub fn new(
+        tt: Arc<SharedTable>,
+        max_candidates: usize,
+        params: SearchParams,
+        eval: EvalKind,
+        order: EvalKind,
+    ) -> Search {
+        let mut lmr = [[0u8; 64]; 64];
+        for (d, row) in lmr.iter_mut().enumerate().skip(1) {
+            for (i, r) in row.iter_mut().enumerate().skip(1) {
+                let log = (d as f64).ln() * (i as f64).ln() * 10_000.0 / params.lmr_divisor as f64;
+                *r = ((params.lmr_base as f64 + log) / 100.0).max(0.0) as u8;
+            }
+        }
+        let mut quiet_limits = [0; 64];
+        for (d, limit) in quiet_limits.iter_mut().enumerate() {
+            let grown = (d as f64).powf(params.mcp_power as f64 / 100.0);
+            *limit = params.mcp_base + grown as usize;
+        }
+        let root_width = match (max_candidates, params.root_width) {
+            (0, _) | (_, 0) => max_candidates,
+            (width, root) => width.max(root),
+        };
+        // The width is set by ply before each generation (`candidates`).
+        let mut movegen = MoveGen::default();
+        movegen.defend_double_threats = params.double_threat_defence != 0;
+        movegen.order = order;
+        movegen.history_divisor = params.history_divisor;
+        Search {
+            tt,
+            movegen,
+            moves: (0..MAX_PLY).map(|_| Vec::with_capacity(256)).collect(),
+            pv: (0..MAX_PLY).map(|_| Vec::with_capacity(64)).collect(),
+            fives: Vec::with_capacity(8),
+            lmr,
+            quiet_limits,
+            evals: vec![NO_EVAL; MAX_PLY],
+            skipped: vec![None; MAX_PLY],
+            params,
+            eval,
+            nodes: 0,
+            limits: SearchLimits::default(),
+            aborted: false,
+            excluded: Vec::new(),
+            start: Instant::now(),
+            root_first: None,
+            widths: [root_width, max_candidates],
+        }
+    }
+
+    /// Positions this thread visited in its last search.
+    pub fn nodes(&self) -> u64 {
+        self.nodes
+    }
+
+    /// Iterative deepening on `board` (left as it was) from `first_depth` on, never choosing
+    /// a move of `excluded`; `on_iteration` sees every completed depth. Helper threads start
+    /// at different depths so that they fill the shared table with different work.
+    pub fn run(
+        &mut self,
+        board: &mut Board,
+        limits: SearchLimits,
+        excluded: &[Point],
+        first_depth: u32,
+        mut on_iteration: impl FnMut(&Iteration),
+    ) -> Found {
+        self.start = Instant::now();
+        self.limits = limits;
+        self.nodes = 0;
+        self.aborted = false;
+        self.excluded.clear();
+        self.excluded.extend_from_slice(excluded);
+        // Each search learns its own history, so a search of a position is repeatable.
+        self.movegen.clear_history();
+        let mut found = Found::default();
+        if let Some(outcome) = board.outcome() {
+            found.score = terminal_score(outcome, board.side_to_move(), 0);
+            found.nodes = 1;
+            return found;
+        }
+        let max_depth = self.limits.depth.unwrap_or(MAX_DEPTH).clamp(1, MAX_DEPTH);
+        let mut stable = 0;
+        for depth in first_depth.clamp(1, max_depth)..=max_depth {
+            let previous = found.score;
+            let (mut alpha, mut beta) = (-Score::INFINITY, Score::INFINITY);
+            let mut delta = self.params.aspiration_delta;
+            if depth >= self.params.aspiration_depth && !previous.is_decided() {
+                alpha = Score::heuristic(previous.value() - delta);
+                beta = Score::heuristic(previous.value() + delta);
+            }
+            self.root_first = None;
+            let score = loop {
+                let score = self.node(board, depth as i32, 0, alpha, beta, false);
+                if self.aborted {
+                    break score;
+                }
+                if score <= alpha && alpha > -Score::INFINITY {
+                    delta = delta.saturating_mul(2);
+                    beta = Score::heuristic((alpha.value() + beta.value()) / 2);
+                    alpha = widen(score, -delta);
+                } else if score >= beta && beta < Score::INFINITY {
+                    delta = delta.saturating_mul(2);
+                    beta = widen(score, delta);
+                } else {
+                    break score;
+                }
+            };
+            if self.aborted {
+                // A root move that beat the previous best (searched first, as the table's
+                // move) in the unfinished iteration is better informed: keep it.
+                if let Some(&mv) = self.pv[0].first() {
+                    if found.best_move != Some(mv) && self.root_first == found.best_move {
+                        found.best_move = Some(mv);
+                        found.pv.clone_from(&self.pv[0]);
+                    }
+                }
+                break;
+            }
+            let best = self.pv[0].first().copied();
+            stable = if best == found.best_move {
+                stable + 1
+            } else {
+                0
+            };
+            found.score = score;
+            found.depth = depth;
+            found.best_move = best;
+            found.pv.clone_from(&self.pv[0]);
+            on_iteration(&Iteration {
+                depth,
+                score,
+                pv: &found.pv,
+                nodes: self.nodes,
+            });
+            let proven = match score.forced() {
+                Some(Forced::Win(plies) | Forced::Loss(plies)) => plies <= depth,
+                None => false,
+            };
+            if proven || found.best_move.is_none() || self.settled(stable) {
+                break;
+            }
+        }
+        if found.best_move.is_none() {
+            // Stopped before the first iteration finished: the first candidate is a move.
+            let mut moves = std::mem::take(&mut self.moves[0]);
+            moves.clear();
+            self.candidates(board, 0, &mut moves);
+            found.best_move = moves.first().copied();
+            found.pv = found.best_move.into_iter().collect();
+            self.moves[0] = moves;
+        }
+        found.nodes = self.nodes;
+        found
+    }
+
+    /// Whether the iterations may end before the hard deadline: past the soft time with a
+    /// best move that has not changed for a few iterations.
+    fn settled(&self, stable: u32) -> bool {
+        if self
+            .limits
+            .stop
+            .as_ref()
+            .is_some_and(|s| s.load(Ordering::Relaxed))
+        {
+            return true;
+        }
+        match self.limits.soft {
+            Some(soft) => stable >= self.params.stable_iterations && self.start.elapsed() >= soft,
+            None => false,
+        }
+    }
+
+    /// Counts a visit to a node `ply` plies deep and clears its line; false (and the search
+    /// marked as aborted) when the budget is spent.
+    fn enter(&mut self, ply: usize) -> bool {
+        self.nodes += 1;
+        self.pv[ply].clear();
+        if self.out_of_budget() {
+            self.aborted = true;
+            return false;
+        }
+        true
+    }
+
+    fn out_of_budget(&mut self) -> bool {
+        if self.limits.nodes.is_some_and(|n| self.nodes > n) {
+            return true;
+        }
+        if self.nodes % CHECK_EVERY != 0 {
+            return false;
+        }
+        self.limits
+            .stop
+            .as_ref()
+            .is_some_and(|s| s.load(Ordering::Relaxed))
+            || self.limits.deadline.is_some_and(|d| Instant::now() >= d)
+    }
+
+    fn candidates(&mut self, board: &mut Board, ply: usize, out: &mut Vec<Point>) {
+        self.movegen.max_candidates = self.widths[usize::from(ply > 0)];
+        self.movegen.candidates(board, out);
+        if ply == 0 && !self.excluded.is_empty() {
+            out.retain(|p| !self.excluded.contains(p));
+        }
+    }
+
+    /// The candidates of a node whose first move, the table's, was searched before they were
+    /// generated: it stays first, and is not searched again.
+    fn generate_after_first(&mut self, board: &mut Board, ply: usize, moves: &mut Vec<Point>) {
+        let first = moves[0];
+        moves.clear();
+        self.candidates(board, ply, moves);
+        match moves.iter().position(|&m| m == first) {
+            Some(i) => moves[..=i].rotate_right(1),
+            // Only a hash collision brings a table move that is not a candidate.
+            None => moves.insert(0, first),
+        }
+    }
+
+    fn update_pv(&mut self, ply: usize, mv: Point) {
+        let (line, rest) = self.pv.split_at_mut(ply + 1);
+        let line = &mut line[ply];
+        line.clear();
+        line.push(mv);
+        line.extend_from_slice(&rest[0]);
+    }
+}
+
+/// An aspiration bound past `score` by `delta`: the open window's end when `score` is
+/// decided or the bound would reach the end of the heuristic range. A bound clamped to
+/// that end would not move when the score sits there (a node that knows it is nearly lost
+/// returns the range's end), and the re-searches would fail the same way until the time
+/// ran out.
+fn widen(score: Score, delta: i32) -> Score {
+    let bound = score.value().saturating_add(delta);
+    if score.is_decided() || bound.abs() >= Score::MAX_HEURISTIC.value() {
+        if delta < 0 {
+            -Score::INFINITY
+        } else {
+            Score::INFINITY
+        }
+    } else {
+        Score::heuristic(bound)
+    }
+}

@@ -1,0 +1,100 @@
+use super::*;
+use crate::rules::Rule;
+
+fn search(moves: &str, rule: Rule, limits: SearchLimits, excluded: &[&str]) -> Found {
+    let mut board = Board::from_moves(15, rule, moves).unwrap();
+    let excluded: Vec<Point> = excluded
+        .iter()
+        .map(|m| crate::notation::parse_point(m, 15).unwrap())
+        .collect();
+    let before = board.hash();
+    let tt = Arc::new(SharedTable::with_bytes(1 << 20));
+    let found = Search::new(
+        tt,
+        16,
+        SearchParams::default(),
+        EvalKind::Classic,
+        EvalKind::Classic,
+    )
+    .run(&mut board, limits, &excluded, 1, |_| {});
+    assert_eq!(board.hash(), before, "the board is left as it was");
+    found
+}
+
+fn depth(d: u32) -> SearchLimits {
+    SearchLimits {
+        depth: Some(d),
+        ..SearchLimits::default()
+    }
+}
+
+#[test]
+fn an_open_three_with_nothing_against_it_wins_in_three() {
+    // Black to move with h8 i8 j8 open; White's stones make nothing.
+    let found = search("h8 a1 i8 a3 j8 a5", Rule::Freestyle, depth(2), &[]);
+    assert_eq!(found.score, Score::win_in(3));
+    let mv = found.best_move.unwrap().to_human(15);
+    assert!(["g8", "k8", "f8", "l8"].contains(&mv.as_str()), "{mv}");
+}
+
+#[test]
+fn deep_searches_with_singular_extensions_keep_proofs_and_repeat() {
+    // Depth 10 reaches the singular-extension depth (8) below the root.
+    let moves = "h8 i9 j8 k8 i7 k9 j6 k5";
+    let a = search(moves, Rule::Freestyle, depth(10), &[]);
+    let b = search(moves, Rule::Freestyle, depth(10), &[]);
+    assert_eq!(
+        (a.best_move, a.score, a.nodes),
+        (b.best_move, b.score, b.nodes)
+    );
+    let won = search("h8 a1 i8 a3 j8 a5", Rule::Freestyle, depth(10), &[]);
+    assert_eq!(won.score, Score::win_in(3));
+}
+
+#[test]
+fn two_fives_to_block_is_a_loss_in_two() {
+    // White to move; Black has g8..k8 minus nothing: an open four (two fives to block).
+    let found = search("h8 a1 i8 a3 j8 a5 k8", Rule::Freestyle, depth(4), &[]);
+    assert_eq!(found.score, Score::loss_in(2));
+    assert!(found.best_move.is_some(), "a lost side still moves");
+}
+
+#[test]
+fn excluded_root_moves_are_never_chosen() {
+    let moves = "h8 i9 h9 h10 i8 g8";
+    let first = search(moves, Rule::Freestyle, depth(4), &[]);
+    let best = first.best_move.unwrap().to_human(15);
+    let second = search(moves, Rule::Freestyle, depth(4), &[best.as_str()]);
+    assert_ne!(second.best_move.unwrap().to_human(15), best);
+}
+
+#[test]
+fn node_limited_searches_repeat_exactly() {
+    let limits = || SearchLimits {
+        nodes: Some(5_000),
+        ..SearchLimits::default()
+    };
+    let moves = "h8 i9 j8 k8 i7 k9 j6 k5";
+    let a = search(moves, Rule::Renju, limits(), &[]);
+    let b = search(moves, Rule::Renju, limits(), &[]);
+    assert_eq!(
+        (a.best_move, a.score, a.nodes, a.pv),
+        (b.best_move, b.score, b.nodes, b.pv)
+    );
+    assert!(a.nodes <= 5_001);
+}
+
+#[test]
+fn a_stop_before_the_first_iteration_still_gives_a_move() {
+    let stop = Arc::new(AtomicBool::new(true));
+    let found = search(
+        "h8 i9",
+        Rule::Standard,
+        SearchLimits {
+            stop: Some(stop),
+            ..SearchLimits::default()
+        },
+        &[],
+    );
+    assert!(found.best_move.is_some());
+}

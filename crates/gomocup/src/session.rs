@@ -473,13 +473,14 @@ impl Session {
 
     /// The limits for one move, from the time settings and the board.
     fn limits(&self, share: u32) -> Limits {
-        let board = self.board().expect("a game");
+        let engine = self.engine.as_ref().expect("a game");
         let turn = self.timeout_turn.unwrap_or(DEFAULT_TURN_MS);
         let match_left = self.time_left.or(self.timeout_match);
         let time = move_budget(
             Some(Duration::from_millis(turn)),
             match_left.map(Duration::from_millis),
-            board,
+            engine.board(),
+            engine.options().params.time_horizon,
         )
         .unwrap_or(Duration::from_millis(10))
             / share.max(1);

@@ -242,6 +242,7 @@ const JUDGE_PARAMS: SearchParams = SearchParams {
     aspiration_delta: 30,
     soft_time_share: 80,
     stable_iterations: 3,
+    time_horizon: 30,
     block_extension: 1,
     quiescence_plies: 8,
     stop_shape: 7,

@@ -131,7 +131,8 @@ impl Competitor for InProcess {
             depth: self.side.depth,
             nodes: self.side.nodes,
             time: if self.side.game.is_some() {
-                move_budget(self.side.turn, clock.game_left, board)
+                let horizon = engine.options().params.time_horizon;
+                move_budget(self.side.turn, clock.game_left, board, horizon)
             } else {
                 self.side.turn
             },

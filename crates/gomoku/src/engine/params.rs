@@ -49,6 +49,12 @@ pub struct SearchParams {
     /// has held for `stable_iterations` iterations.
     pub soft_time_share: u32,
     pub stable_iterations: u32,
+    /// On a game clock, each move gets the time left divided by the moves of ours still to
+    /// come, counted as half the empty points but at most this many (and at least 8): the
+    /// smaller, the more of the clock the early moves take, where games are decided.
+    /// (match at 4 s a game: 20 over 30, +50 +- 15; 12 over 20, +32 +- 15; 8 over 12,
+    /// -7 +- 15.)
+    pub time_horizon: u32,
     /// Plies added to the search of the forced reply to a five (0 or 1).
     pub block_extension: i32,
     /// Fours (and the forced blocks) searched past the leaves, at most this many plies of
@@ -147,6 +153,7 @@ impl Default for SearchParams {
             aspiration_delta: 30,
             soft_time_share: 80,
             stable_iterations: 3,
+            time_horizon: 12,
             block_extension: 1,
             quiescence_plies: 8,
             stop_shape: Shape::Four as u8,
@@ -188,6 +195,7 @@ impl SearchParams {
         "asp-delta",
         "soft",
         "stable",
+        "horizon",
         "block-ext",
         "qs",
         "stop-shape",
@@ -238,6 +246,7 @@ impl SearchParams {
             "asp-delta" => self.aspiration_delta = small(1, 100_000)? as i32,
             "soft" => self.soft_time_share = small(0, 100)? as u32,
             "stable" => self.stable_iterations = small(0, 100)? as u32,
+            "horizon" => self.time_horizon = small(8, 200)? as u32,
             "block-ext" => self.block_extension = small(0, 1)? as i32,
             "qs" => self.quiescence_plies = small(0, 64)? as u32,
             "stop-shape" => self.stop_shape = small(1, 10)? as u8,
@@ -275,6 +284,7 @@ mod tests {
                 "stop-shape" => "6",
                 "dt-defence" => "0",
                 "iir-depth" => "7",
+                "horizon" => "25",
                 "mcp-improving" => "0",
                 "rfp-improving" => "1",
                 "lmr-threat" | "lmr-important" => "1",

@@ -4,6 +4,7 @@
 use crate::game::{terminal_score, Game};
 use crate::limits::{Budget, Limits};
 use crate::move_stack::MoveStack;
+use crate::pv::extend_line;
 use crate::score::{Forced, Score, MAX_PLY};
 use crate::strategy::{SearchResult, Strategy};
 use crate::tt::{Bound, TranspositionTable};
@@ -283,7 +284,7 @@ impl<M: Copy + Eq> Searcher<M> {
                 best_move = Some(mv);
                 if score > alpha {
                     alpha = score;
-                    self.update_pv(ply_index, mv);
+                    extend_line(&mut self.pv, ply_index, mv);
                     if alpha >= beta {
                         self.reward_cutoff(game, mv, depth, ply_index);
                         break;
@@ -321,14 +322,6 @@ impl<M: Copy + Eq> Searcher<M> {
         if let Some(mv) = tt_move {
             lift_to_front(moves, mv);
         }
-    }
-
-    fn update_pv(&mut self, ply: usize, mv: M) {
-        let (line, rest) = self.pv.split_at_mut(ply + 1);
-        let line = &mut line[ply];
-        line.clear();
-        line.push(mv);
-        line.extend_from_slice(&rest[0]);
     }
 
     fn reward_cutoff<G: Game<Move = M>>(&mut self, game: &G, mv: M, depth: u32, ply: usize) {

@@ -9,7 +9,7 @@ use crate::movegen::hand_priority;
 use crate::notation::Point;
 use crate::pattern::{Shape, REACH};
 use std::cmp::Reverse;
-use wuzi_search::Player;
+use wuzi_search::{extend_line, Player};
 
 impl ThreatSolver {
     /// Defender to move after a threat: plies to the attacker's five if every defence fails
@@ -40,7 +40,7 @@ impl ThreatSolver {
             };
             board.undo();
             let plies = line?;
-            self.extend_line(ply, block);
+            extend_line(&mut self.lines, ply, block);
             return Some(plies + 1);
         }
         if self.kind == ThreatKind::Vcf {
@@ -105,7 +105,7 @@ impl ThreatSolver {
                 Some(plies) => {
                     if worst < Some(plies) {
                         worst = Some(plies);
-                        self.extend_line(ply, m);
+                        extend_line(&mut self.lines, ply, m);
                     }
                 }
             }
@@ -155,7 +155,7 @@ impl ThreatSolver {
                 continue;
             };
             let plies = line?;
-            self.extend_line(ply, m);
+            extend_line(&mut self.lines, ply, m);
             return Some(plies + 1);
         }
         None

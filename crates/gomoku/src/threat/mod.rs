@@ -44,7 +44,7 @@ use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::Arc;
 use std::time::Instant;
 use table::{best_move, never_wins, no_win_within, salt, BUCKET};
-use wuzi_search::{MoveStack, Player};
+use wuzi_search::{extend_line, MoveStack, Player};
 
 /// Which threats the attacker may use.
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
@@ -250,15 +250,6 @@ impl ThreatSolver {
         self.aborted
     }
 
-    /// The line of a move followed by the line found below it.
-    fn extend_line(&mut self, ply: usize, mv: Point) {
-        let (here, below) = self.lines.split_at_mut(ply + 1);
-        let line = &mut here[ply];
-        line.clear();
-        line.push(mv);
-        line.extend_from_slice(&below[0]);
-    }
-
     /// Attacker to move: plies to the end of the game if it wins with at most `attacks`
     /// more moves (the five not counted).
     fn attack(&mut self, board: &mut Board, attacks: u32, ply: usize) -> Option<u32> {
@@ -318,7 +309,7 @@ impl ThreatSolver {
             };
             board.undo();
             if let Some(plies) = line {
-                self.extend_line(ply, p);
+                extend_line(&mut self.lines, ply, p);
                 found = Some((plies + 1, p));
                 break;
             }

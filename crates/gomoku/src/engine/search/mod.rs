@@ -331,14 +331,6 @@ impl Search {
             None => moves.insert(0, first),
         }
     }
-
-    fn update_pv(&mut self, ply: usize, mv: Point) {
-        let (line, rest) = self.pv.split_at_mut(ply + 1);
-        let line = &mut line[ply];
-        line.clear();
-        line.push(mv);
-        line.extend_from_slice(&rest[0]);
-    }
 }
 
 /// An aspiration bound past `score` by `delta`: the open window's end when `score` is

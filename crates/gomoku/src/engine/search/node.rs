@@ -8,7 +8,7 @@ use crate::movegen::five_points;
 use crate::notation::Point;
 use crate::pattern::Shape;
 use crate::rules::Rule;
-use wuzi_search::{terminal_score, Bound, Forced, Player, Score, MAX_PLY};
+use wuzi_search::{extend_line, terminal_score, Bound, Forced, Player, Score, MAX_PLY};
 
 impl Search {
     /// Principal-variation search of `board` to `depth` plies (fewer for reduced moves, more
@@ -231,7 +231,7 @@ impl Search {
                 if score > alpha {
                     best_move = Some(mv);
                     alpha = score;
-                    self.update_pv(ply, mv);
+                    extend_line(&mut self.pv, ply, mv);
                     if alpha >= beta {
                         if p.history_divisor > 0 && !threatened {
                             let bonus = p.history_bonus * depth * depth;

@@ -2,7 +2,7 @@
 //! singular extensions, and the move loop with its pruning and reductions.
 
 use super::{Search, NO_EVAL};
-use crate::board::Board;
+use crate::board::{Board, ThreatCounts};
 use crate::eval::evaluate_with;
 use crate::movegen::five_points;
 use crate::notation::Point;
@@ -40,11 +40,11 @@ impl Search {
         if alpha >= beta {
             return alpha;
         }
-        if let Some(proof) = self.proof_at_entry(board, me, plies) {
+        let them = me.opponent();
+        let (mine, theirs) = (board.threats(me), board.threats(them));
+        if let Some(proof) = self.proof_at_entry(board, me, mine, theirs, plies) {
             return proof;
         }
-        let them = me.opponent();
-        let theirs = board.threats(them);
         let must_block = theirs.five > 0;
         if depth <= 0 {
             if self.params.quiescence_plies > 0 {
@@ -87,8 +87,8 @@ impl Search {
         // Nothing is cut statically at the root, in the PV, under a threat (no evaluation
         // was taken) or in a singular-extension search.
         if !pv_node && !threatened && ply > 0 && skipped.is_none() {
-            let eval = (static_eval, improving);
-            if let Some(score) = self.static_cut(board, ply, depth, alpha, beta, eval) {
+            let cut = self.static_cut(board, ply, depth, alpha, beta, static_eval, improving);
+            if let Some(score) = cut {
                 return score;
             }
         }
@@ -205,9 +205,9 @@ impl Search {
                     !cut_node && !pv_node,
                 )
             } else {
-                let quiet = !important && !threatened;
-                let kind = (quiet, threatened, cut_node, pv_node);
-                let r = self.reduction(depth, i, new_depth, kind);
+                let r = self.reduction(
+                    depth, i, new_depth, important, threatened, cut_node, pv_node,
+                );
                 let null = -alpha.plus_one();
                 let mut s = -self.node(board, new_depth - r, ply + 1, null, -alpha, true);
                 if s > alpha && r > 0 && !self.aborted {
@@ -269,12 +269,19 @@ impl Search {
         best
     }
 
-    /// The quick proofs at a node's entry, read from the threat counts: a five to make wins
-    /// at once, two fives to block lose, and an open four that the opponent can neither
-    /// block twice nor answer with a four of its own wins in three.
-    fn proof_at_entry(&mut self, board: &Board, me: Player, plies: u32) -> Option<Score> {
+    /// The quick proofs at a node's entry, read from the threat counts (`mine` for `me`, the
+    /// side to move, `theirs` for the opponent): a five to make wins at once, two fives to
+    /// block lose, and an open four that the opponent can neither block twice nor answer
+    /// with a four of its own wins in three.
+    fn proof_at_entry(
+        &mut self,
+        board: &Board,
+        me: Player,
+        mine: ThreatCounts,
+        theirs: ThreatCounts,
+        plies: u32,
+    ) -> Option<Score> {
         let them = me.opponent();
-        let (mine, theirs) = (board.threats(me), board.threats(them));
         if mine.five > 0 {
             return Some(Score::win_in(plies + 1));
         }
@@ -299,6 +306,7 @@ impl Search {
     /// `improving` on the one two plies up): a node far above beta near the leaves returns
     /// its evaluation (or halfway to beta), and one far below alpha returns when its fours
     /// alone (the quiescence search) cannot lift it.
+    #[allow(clippy::too_many_arguments)]
     fn static_cut(
         &mut self,
         board: &mut Board,
@@ -306,7 +314,8 @@ impl Search {
         depth: i32,
         alpha: Score,
         beta: Score,
-        (static_eval, improving): (i32, bool),
+        static_eval: i32,
+        improving: bool,
     ) -> Option<Score> {
         let p = self.params;
         let rfp_depth = depth - i32::from(improving && p.rfp_improving != 0);
@@ -390,17 +399,22 @@ impl Search {
     }
 
     /// The plies the `i`-th move (0-based) of a node at `depth` is reduced by (late-move
-    /// reductions, at most to a one-ply search of `new_depth`). `kind` is (quiet,
-    /// threatened, cut node, PV node): only quiet moves are reduced, unless the knobs
-    /// soften the rule for the important ones or for a threatened node (a ply less).
+    /// reductions, at most to a one-ply search of `new_depth`). Only quiet moves (not
+    /// `important`, the node not `threatened`) are reduced, unless the knobs soften the rule
+    /// for the important ones or for a threatened node (a ply less).
+    #[allow(clippy::too_many_arguments)]
     fn reduction(
         &self,
         depth: i32,
         i: usize,
         new_depth: i32,
-        (quiet, threatened, cut_node, pv_node): (bool, bool, bool, bool),
+        important: bool,
+        threatened: bool,
+        cut_node: bool,
+        pv_node: bool,
     ) -> i32 {
         let p = &self.params;
+        let quiet = !important && !threatened;
         let softened = if threatened {
             p.lmr_threatened != 0
         } else {

@@ -124,6 +124,7 @@ impl AnalyzeArgs {
             depth: self.depth,
             nodes: self.nodes,
             time,
+            target: None,
             stop: None,
         }
     }

@@ -229,6 +229,7 @@ fn swap2_openings(engine: &mut Engine, limits: &Limits, out: &Out) -> Vec<Analys
     let board: Board = engine.board().clone();
     let mut each = limits.clone();
     each.time = limits.time.map(|t| t / session::SWAP2_OPENINGS as u32);
+    each.target = limits.target.map(|t| t / session::SWAP2_OPENINGS as u32);
     let mut results = Vec::new();
     for stones in session::swap2_openings(board.size()) {
         let mut opening = board.clone();

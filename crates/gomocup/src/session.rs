@@ -476,18 +476,23 @@ impl Session {
         let engine = self.engine.as_ref().expect("a game");
         let turn = self.timeout_turn.unwrap_or(DEFAULT_TURN_MS);
         let match_left = self.time_left.or(self.timeout_match);
-        let time = move_budget(
+        let params = &engine.options().params;
+        let budget = move_budget(
             Some(Duration::from_millis(turn)),
             match_left.map(Duration::from_millis),
             engine.board(),
-            engine.options().params.time_horizon,
-        )
-        .unwrap_or(Duration::from_millis(10))
-            / share.max(1);
+            params.time_horizon,
+            params.time_extension,
+        );
+        let part = |t: Option<Duration>| {
+            let t = t.unwrap_or(Duration::from_millis(10)) / share.max(1);
+            Some(t.max(Duration::from_millis(1)))
+        };
         Limits {
             depth: self.max_depth,
             nodes: self.max_node,
-            time: Some(time.max(Duration::from_millis(1))),
+            time: part(budget.map(|b| b.limit)),
+            target: part(budget.map(|b| b.target)),
             stop: None,
         }
     }

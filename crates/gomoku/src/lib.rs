@@ -34,7 +34,8 @@ mod threat;
 pub use board::{Board, BoardError, GameResult, Reason, ThreatCounts};
 pub use describe::{describe, parse_position, render, winning_line, Description, SideThreats};
 pub use engine::{
-    move_budget, stop_flag, Analysis, Engine, EngineOptions, Info, SearchParams, MAX_THREADS,
+    move_budget, stop_flag, Analysis, Engine, EngineOptions, Info, MoveTime, SearchParams,
+    MAX_THREADS,
 };
 pub use eval::{EvalKind, Weights};
 pub use forbidden::Foul;

@@ -85,6 +85,7 @@ fn engine_limits(plan: &Plan, bounds: &Bounds) -> Limits {
         depth: Some(plan.depth),
         nodes: Some(bounds.max_work_nodes),
         time: bounds.max_time,
+        target: None,
         stop: None,
     }
 }

@@ -10,7 +10,12 @@ use std::time::{Duration, Instant};
 pub struct Limits {
     pub depth: Option<u32>,
     pub nodes: Option<u64>,
+    /// The hard limit: the search returns by then, whatever it is doing.
     pub time: Option<Duration>,
+    /// The time the search aims to spend, when it is less than `time`: a game clock lets a
+    /// move whose best reply is still unclear run on past it, up to `time`. `None`: the aim
+    /// is `time` itself.
+    pub target: Option<Duration>,
     /// Set from another thread to stop at once.
     pub stop: Option<Arc<AtomicBool>>,
 }
@@ -35,6 +40,11 @@ impl Limits {
             time: Some(time),
             ..Limits::default()
         }
+    }
+
+    /// The time the search aims to spend: `target`, else the hard limit.
+    pub fn aim(&self) -> Option<Duration> {
+        self.target.or(self.time)
     }
 
     pub fn with_stop(mut self, stop: Arc<AtomicBool>) -> Limits {
@@ -100,7 +110,7 @@ impl Budget {
         if self.stop_requested() {
             return false;
         }
-        match self.limits.time {
+        match self.limits.aim() {
             Some(time) => self.elapsed() < time / 2,
             None => true,
         }

@@ -243,6 +243,8 @@ const JUDGE_PARAMS: SearchParams = SearchParams {
     soft_time_share: 80,
     stable_iterations: 3,
     time_horizon: 30,
+    time_extension: 100,
+    unsettled_time_share: 100,
     block_extension: 1,
     quiescence_plies: 8,
     stop_shape: 7,

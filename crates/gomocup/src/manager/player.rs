@@ -7,7 +7,7 @@ use super::side::{Kind, SideSpec};
 use std::sync::atomic::AtomicBool;
 use std::sync::{Arc, Mutex};
 use std::time::Duration;
-use wuzi_gomoku::{move_budget, Board, Engine, EngineOptions, Point, Rule};
+use wuzi_gomoku::{move_budget, Board, Engine, EngineOptions, MoveTime, Point, Rule};
 use wuzi_search::Limits;
 
 /// Why a competitor gave no usable move. Any fault loses the game.
@@ -127,15 +127,26 @@ impl Competitor for InProcess {
         } else {
             engine.set_board(board.clone());
         }
+        let budget = if self.side.game.is_some() {
+            let params = &engine.options().params;
+            move_budget(
+                self.side.turn,
+                clock.game_left,
+                board,
+                params.time_horizon,
+                params.time_extension,
+            )
+        } else {
+            self.side.turn.map(|t| MoveTime {
+                target: t,
+                limit: t,
+            })
+        };
         let limits = Limits {
             depth: self.side.depth,
             nodes: self.side.nodes,
-            time: if self.side.game.is_some() {
-                let horizon = engine.options().params.time_horizon;
-                move_budget(self.side.turn, clock.game_left, board, horizon)
-            } else {
-                self.side.turn
-            },
+            time: budget.map(|b| b.limit),
+            target: budget.map(|b| b.target),
             stop: Some(self.abort.clone()),
         };
         let analysis = engine.go(&limits, |_| {});

@@ -15,7 +15,7 @@ mod search;
 mod time;
 
 pub use params::SearchParams;
-pub use time::move_budget;
+pub use time::{move_budget, MoveTime};
 
 use crate::board::Board;
 use crate::eval::{EvalKind, Weights};
@@ -355,7 +355,7 @@ impl Engine {
                     Some(n) => (n / 10).min(node_cap).saturating_sub(spent).max(1),
                     None => node_cap,
                 }),
-                deadline: limits.time.map(|t| start + t * share / 100),
+                deadline: limits.aim().map(|t| start + t * share / 100),
                 stop: limits.stop.clone(),
             };
             if let Some(win) = self
@@ -385,17 +385,9 @@ impl Engine {
         let search_limits = Limits {
             depth: limits.depth,
             nodes: limits.nodes.map(|n| n.saturating_sub(threat_nodes).max(1)),
-            // The root defence check gets what the search leaves, and a twentieth at least
-            // (it mostly needs a few milliseconds: in 83 unforced moves at 1 s it never used
-            // the tenth it had before).
-            time: limits.time.map(|t| {
-                let left = t.saturating_sub(start.elapsed());
-                if self.options.root_defence {
-                    left * 19 / 20
-                } else {
-                    left
-                }
-            }),
+            // The root defence check gets what the search leaves, and a twentieth at least.
+            time: limits.time.map(|t| self.search_share(t, start)),
+            target: limits.target.map(|t| self.search_share(t, start)),
             stop: limits.stop.clone(),
         };
         let mut result = if self.options.selective {
@@ -404,9 +396,7 @@ impl Engine {
                 depth: search_limits.depth,
                 nodes: search_limits.nodes,
                 deadline: search_limits.time.map(|t| search_start + t),
-                soft: search_limits
-                    .time
-                    .map(|t| t * self.options.params.soft_time_share / 100),
+                target: search_limits.aim(),
                 stop: search_limits.stop.clone(),
             };
             let found = self.run_threads(limits, excluded, threat_nodes, start, on_info);
@@ -456,6 +446,18 @@ impl Engine {
 }
 
 impl Engine {
+    /// What is left of `time` for the search after the root threat searches, less the root
+    /// defence check's twentieth (it mostly needs a few milliseconds: in 83 unforced moves at
+    /// 1 s it never used the tenth it had before).
+    fn search_share(&self, time: Duration, start: Instant) -> Duration {
+        let left = time.saturating_sub(start.elapsed());
+        if self.options.root_defence {
+            left * 19 / 20
+        } else {
+            left
+        }
+    }
+
     /// The selective search on every thread: the first reports and decides, the others (Lazy
     /// SMP) search the same position from staggered depths and fill the shared table, until
     /// the first is done.
@@ -490,7 +492,7 @@ impl Engine {
                     depth: limits.depth,
                     nodes: None,
                     deadline: limits.deadline,
-                    soft: None,
+                    target: None,
                     stop: Some(helpers_stop.clone()),
                 };
                 scope.spawn(move || {

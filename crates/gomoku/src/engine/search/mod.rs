@@ -55,9 +55,10 @@ pub struct SearchLimits {
     pub nodes: Option<u64>,
     /// The hard deadline: the search returns by then, whatever it is doing.
     pub deadline: Option<Instant>,
-    /// After this much time no new iteration starts if the best move is settled (see
-    /// [`SearchParams::soft_time_share`]).
-    pub soft: Option<Duration>,
+    /// The time aimed for: past a share of it no new iteration starts, a smaller share if the
+    /// best move is settled (see [`SearchParams::soft_time_share`] and
+    /// [`SearchParams::unsettled_time_share`]).
+    pub target: Option<Duration>,
     pub stop: Option<Arc<AtomicBool>>,
 }
 
@@ -268,8 +269,8 @@ impl Search {
         found
     }
 
-    /// Whether the iterations may end before the hard deadline: past the soft time with a
-    /// best move that has not changed for a few iterations.
+    /// Whether the iterations may end before the hard deadline: past a share of the time
+    /// aimed for, a smaller one once the best move has not changed for a few iterations.
     fn settled(&self, stable: u32) -> bool {
         if self
             .limits
@@ -279,10 +280,15 @@ impl Search {
         {
             return true;
         }
-        match self.limits.soft {
-            Some(soft) => stable >= self.params.stable_iterations && self.start.elapsed() >= soft,
-            None => false,
-        }
+        let Some(target) = self.limits.target else {
+            return false;
+        };
+        let share = if stable >= self.params.stable_iterations {
+            self.params.soft_time_share
+        } else {
+            self.params.unsettled_time_share
+        };
+        self.start.elapsed() >= target * share / 100
     }
 
     /// Counts a visit to a node `ply` plies deep and clears its line; false (and the search

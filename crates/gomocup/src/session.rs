@@ -477,6 +477,7 @@ impl Session {
         let turn = self.timeout_turn.unwrap_or(DEFAULT_TURN_MS);
         let match_left = self.time_left.or(self.timeout_match);
         let params = &engine.options().params;
+        // With a turn limit given, there is always a budget.
         let budget = move_budget(
             Some(Duration::from_millis(turn)),
             match_left.map(Duration::from_millis),
@@ -484,15 +485,12 @@ impl Session {
             params.time_horizon,
             params.time_extension,
         );
-        let part = |t: Option<Duration>| {
-            let t = t.unwrap_or(Duration::from_millis(10)) / share.max(1);
-            Some(t.max(Duration::from_millis(1)))
-        };
+        let part = |t: Duration| Some((t / share.max(1)).max(Duration::from_millis(1)));
         Limits {
             depth: self.max_depth,
             nodes: self.max_node,
-            time: part(budget.map(|b| b.limit)),
-            target: part(budget.map(|b| b.target)),
+            time: budget.and_then(|b| part(b.limit)),
+            target: budget.and_then(|b| part(b.target)),
             stop: None,
         }
     }

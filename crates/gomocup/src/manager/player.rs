@@ -7,7 +7,7 @@ use super::side::{Kind, SideSpec};
 use std::sync::atomic::AtomicBool;
 use std::sync::{Arc, Mutex};
 use std::time::Duration;
-use wuzi_gomoku::{move_budget, Board, Engine, EngineOptions, MoveTime, Point, Rule};
+use wuzi_gomoku::{move_budget, Board, Engine, EngineOptions, Point, Rule};
 use wuzi_search::Limits;
 
 /// Why a competitor gave no usable move. Any fault loses the game.
@@ -127,26 +127,25 @@ impl Competitor for InProcess {
         } else {
             engine.set_board(board.clone());
         }
-        let budget = if self.side.game.is_some() {
+        // A turn limit alone is the aim as well as the limit.
+        let (time, target) = if self.side.game.is_some() {
             let params = &engine.options().params;
-            move_budget(
+            let budget = move_budget(
                 self.side.turn,
                 clock.game_left,
                 board,
                 params.time_horizon,
                 params.time_extension,
-            )
+            );
+            (budget.map(|b| b.limit), budget.map(|b| b.target))
         } else {
-            self.side.turn.map(|t| MoveTime {
-                target: t,
-                limit: t,
-            })
+            (self.side.turn, None)
         };
         let limits = Limits {
             depth: self.side.depth,
             nodes: self.side.nodes,
-            time: budget.map(|b| b.limit),
-            target: budget.map(|b| b.target),
+            time,
+            target,
             stop: Some(self.abort.clone()),
         };
         let analysis = engine.go(&limits, |_| {});

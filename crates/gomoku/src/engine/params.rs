@@ -45,8 +45,8 @@ pub struct SearchParams {
     /// Aspiration windows from this depth, with this initial half-width.
     pub aspiration_depth: u32,
     pub aspiration_delta: i32,
-    /// Percent of the main search's time after which it stops deepening once its best move
-    /// has held for `stable_iterations` iterations.
+    /// Percent of the time aimed for after which the main search stops deepening once its
+    /// best move has held for `stable_iterations` iterations.
     pub soft_time_share: u32,
     pub stable_iterations: u32,
     /// On a game clock, each move gets the time left divided by the moves of ours still to

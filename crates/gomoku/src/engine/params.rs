@@ -124,7 +124,8 @@ pub struct SearchParams {
     /// one node and its late moves are reduced, so keeping more costs little. (Found on a
     /// game lost to Rapfi: the winning move ranked 13th and was missed at depth 17. Match,
     /// 200 ms a move: 24 against 12, SPRT H1 after 70 games, +60 +- 51, then 400 games
-    /// +17 +- 26. Not taken: every candidate at the root, H0 after 310 games, +7 +- 26; 24
+    /// +17 +- 26; again on a 2 s game clock, 12 against 24, -41 +- 20 over 602 games. Not
+    /// taken: every candidate at the root, H0 after 310 games, +7 +- 26; 24
     /// at every PV node, H0 after 254 games, -4 +- 33; 24 at the first reply too, -34 +- 17
     /// at 10k nodes.)
     pub root_width: usize,

@@ -160,11 +160,28 @@ fn bad_engine(mode: &str, pids: &Path) -> String {
     )
 }
 
-fn pid_dir(name: &str) -> PathBuf {
+/// A fresh directory where the test engines write their process ids, removed when dropped
+/// (also when the test fails) so no run leaves it in the temporary directory.
+struct PidDir(PathBuf);
+
+impl std::ops::Deref for PidDir {
+    type Target = Path;
+    fn deref(&self) -> &Path {
+        &self.0
+    }
+}
+
+impl Drop for PidDir {
+    fn drop(&mut self) {
+        let _ = std::fs::remove_dir_all(&self.0);
+    }
+}
+
+fn pid_dir(name: &str) -> PidDir {
     let dir = std::env::temp_dir().join(format!("wuzi-manager-{name}-{}", std::process::id()));
     let _ = std::fs::remove_dir_all(&dir);
     std::fs::create_dir_all(&dir).unwrap();
-    dir
+    PidDir(dir)
 }
 
 /// Every process that wrote its id into `dir` is gone (reaped, so no /proc entry).
@@ -207,7 +224,6 @@ fn badly_behaved_engines_lose_and_leave_nothing_behind() {
             check_game(game, 15, Rule::Freestyle);
         }
         assert_eq!(assert_all_gone(&dir), 2, "{mode}: one process per game");
-        let _ = std::fs::remove_dir_all(&dir);
     }
 }
 
@@ -230,7 +246,6 @@ fn well_behaved_and_tolerably_slow_scripts_complete_their_games() {
             check_game(game, 15, Rule::Freestyle);
         }
         assert_eq!(assert_all_gone(&dir), 2);
-        let _ = std::fs::remove_dir_all(&dir);
     }
 }
 
@@ -266,7 +281,6 @@ fn interrupting_a_match_ends_the_engines() {
         "an interrupted game does not count"
     );
     assert_eq!(assert_all_gone(&dir), 1);
-    let _ = std::fs::remove_dir_all(&dir);
 }
 
 #[test]

@@ -89,7 +89,8 @@ pub struct TuneArgs {
     #[arg(long)]
     pub weights: Option<PathBuf>,
     /// Fit only the move-ordering policy; the evaluation tables (and the file's header) are
-    /// copied unchanged from `--weights` (default: the embedded ones).
+    /// copied from `--weights` (default: the embedded ones), unchanged unless a factor below
+    /// is given.
     #[arg(long)]
     pub policy_only: bool,
     /// The policy's tables the fit may move, comma-separated from codes, near, combo, local,
@@ -118,6 +119,14 @@ pub struct TuneArgs {
     /// policy is fitted afresh all the same). Not with `--policy-only`.
     #[arg(long)]
     pub start: Option<PathBuf>,
+    /// Multiply the written evaluation's side-to-move tables (`*-mover`) by this, after the
+    /// fit: the fit's balance between the two sides is near, not at, what plays best (the
+    /// embedded freestyle weights have `--waiter-factor 0.97`, measured by matches).
+    #[arg(long, default_value_t = 1.0, value_parser = parse_factor)]
+    pub mover_factor: f64,
+    /// The same for the waiting side's tables (`*-waiter`).
+    #[arg(long, default_value_t = 1.0, value_parser = parse_factor)]
+    pub waiter_factor: f64,
 }
 
 pub fn run_selfplay(args: &SelfplayArgs) -> Result<String, String> {
@@ -220,6 +229,7 @@ pub fn run_tune(args: &TuneArgs) -> Result<String, String> {
     );
     let mut weights = r.weights.clone();
     weights.policy = policy.policy;
+    weights.scale_sides(args.mover_factor, args.waiter_factor);
     let report = format!(
         "{} positions ({} held out), scale {:.1} units per log-odds\n\
          loss (train / held out): classic {:.5} / {:.5}, learned {:.5} / {:.5}\n\
@@ -254,6 +264,7 @@ pub fn run_tune(args: &TuneArgs) -> Result<String, String> {
                 .as_ref()
                 .map(|p| format!(" --start {}", p.display()))
                 .unwrap_or_default()
+            + &factor_flags(args)
     );
     write_weights(&out, &weights, &header, &report)
 }
@@ -296,6 +307,7 @@ fn policy_only(
         args.policy_terms,
     );
     weights.policy = policy.policy;
+    weights.scale_sides(args.mover_factor, args.waiter_factor);
     let t = args.policy_terms;
     let terms: Vec<&str> = [
         ("codes", t.codes),
@@ -316,11 +328,12 @@ fn policy_only(
         start.elapsed().as_secs_f64()
     );
     let header = format!(
-        "{old_header}\npolicy refitted alone: wuzi tune --data {} --rule {} --policy-only --epochs {} --policy-terms {}\n{report}",
+        "{old_header}\npolicy refitted alone: wuzi tune --data {} --rule {} --policy-only --epochs {} --policy-terms {}{}\n{report}",
         args.data.display(),
         args.rule.name(),
         args.epochs,
-        terms.join(",")
+        terms.join(","),
+        factor_flags(args)
     );
     write_weights(out, &weights, &header, &report)
 }
@@ -346,6 +359,26 @@ fn parse_scale(text: &str) -> Result<f64, String> {
         Ok(s) if s.is_finite() && s > 0.0 => Ok(s),
         _ => Err(format!("\"{text}\" is not a positive number")),
     }
+}
+
+/// A `--mover-factor` or `--waiter-factor` value: a positive, finite multiplier.
+fn parse_factor(text: &str) -> Result<f64, String> {
+    match text.parse::<f64>() {
+        Ok(f) if f.is_finite() && f > 0.0 => Ok(f),
+        _ => Err(format!("\"{text}\" is not a positive number")),
+    }
+}
+
+/// The factor flags as the header repeats them (none when both are 1).
+fn factor_flags(args: &TuneArgs) -> String {
+    let mut flags = String::new();
+    if args.mover_factor != 1.0 {
+        flags += &format!(" --mover-factor {}", args.mover_factor);
+    }
+    if args.waiter_factor != 1.0 {
+        flags += &format!(" --waiter-factor {}", args.waiter_factor);
+    }
+    flags
 }
 
 /// A weights file, parsed, with its text (for its header); errors name the file.

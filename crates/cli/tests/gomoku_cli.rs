@@ -595,3 +595,73 @@ fn record_files_work_wherever_a_position_does() {
     fails_with(&["show", bad.to_str().unwrap()], "line 2, column 8");
     std::fs::remove_file(&bad).unwrap();
 }
+
+/// `wuzi selfplay`, then `wuzi tune --policy-only` with and without `--waiter-factor`: the
+/// factor halves each waiting-side value of the kept tables (halves rounded away from zero),
+/// leaves the rest, and the header repeats it.
+#[test]
+fn tune_scales_the_waiting_sides_tables_by_the_factor() {
+    let dir = std::env::temp_dir().join(format!("wuzi-cli-tune-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let data = dir.join("games.txt");
+    let [plain, scaled] = [dir.join("plain.txt"), dir.join("scaled.txt")];
+    let path = |p: &std::path::PathBuf| p.to_str().unwrap().to_string();
+    let played = wuzi(&[
+        "selfplay",
+        "--games",
+        "2",
+        "--nodes",
+        "300",
+        "--out",
+        &path(&data),
+    ]);
+    assert!(played.status.success(), "{played:?}");
+    let data = path(&data);
+    let tune = |out: &std::path::PathBuf, extra: &[&str]| {
+        let out = path(out);
+        let mut args = vec!["tune", "--data", &data, "--policy-only", "--epochs", "1"];
+        args.extend_from_slice(&["--out", &out]);
+        args.extend_from_slice(extra);
+        let output = wuzi(&args);
+        assert!(output.status.success(), "{output:?}");
+        std::fs::read_to_string(out).unwrap()
+    };
+    let plain = tune(&plain, &[]);
+    let scaled = tune(&scaled, &["--waiter-factor", "0.5"]);
+    assert!(scaled.contains("--policy-terms codes,near,combo,local,state --waiter-factor 0.5"));
+    let body = |text: &str| -> Vec<String> {
+        text.lines()
+            .filter(|l| !l.starts_with('#'))
+            .map(String::from)
+            .collect()
+    };
+    let (plain, scaled) = (body(&plain), body(&scaled));
+    assert_eq!(plain.len(), scaled.len());
+    let mut waiters = 0;
+    for (p, s) in plain.iter().zip(&scaled) {
+        let fields: Vec<&str> = p.split_whitespace().collect();
+        if fields[0].ends_with("-waiter") {
+            let v: f64 = fields[2].parse().unwrap();
+            let half = format!("{} {} {}", fields[0], fields[1], (v * 0.5).round());
+            assert!(s.starts_with(&half), "{p} -> {s}");
+            waiters += 1;
+        } else {
+            assert_eq!(p, s);
+        }
+    }
+    assert!(waiters > 900, "{waiters}");
+    fails_with(
+        &[
+            "tune",
+            "--data",
+            &data,
+            "--policy-only",
+            "--out",
+            "x",
+            "--mover-factor",
+            "0",
+        ],
+        "\"0\" is not a positive number",
+    );
+    let _ = std::fs::remove_dir_all(&dir);
+}

@@ -182,6 +182,22 @@ impl Weights {
         }
     }
 
+    /// Multiplies every side-to-move (`MOVER`) and waiting-side (`WAITER`) table value by a
+    /// factor, rounded to the nearest sixteenth (halves away from zero) and held within the
+    /// file's range. A fit lands near, not on, the balance between the two sums that plays
+    /// best; this is the step that moves it (`wuzi tune --mover-factor`, `--waiter-factor`).
+    pub fn scale_sides(&mut self, mover: f64, waiter: f64) {
+        for colour in self.tables.iter_mut() {
+            for values in colour.iter_mut() {
+                for (role, factor) in [(MOVER, mover), (WAITER, waiter)] {
+                    let limit = f64::from(MAX_VALUE * EVAL_FRACTION);
+                    let scaled = (f64::from(values[role]) * factor).round();
+                    values[role] = scaled.clamp(-limit, limit) as i32;
+                }
+            }
+        }
+    }
+
     /// The file text (non-zero entries only, each with its shapes as a comment).
     pub fn to_text(&self, header: &str) -> String {
         let mut s = String::new();
@@ -306,6 +322,27 @@ mod tests {
             let w = Weights::parse(text).unwrap_or_else(|e| panic!("{rule:?}: {e}"));
             assert_eq!(w.rule, rule);
         }
+    }
+
+    #[test]
+    fn scaling_the_sides_rounds_each_value_and_leaves_the_rest() {
+        let mut w = Weights::zero(Rule::Freestyle);
+        w.tempo = [5, 5];
+        w.tables[0][3][MOVER] = 32;
+        w.tables[0][3][WAITER] = 100;
+        w.tables[1][9][WAITER] = -49;
+        w.tables[1][10][WAITER] = MAX_VALUE * EVAL_FRACTION;
+        w.policy.codes[1][DEFENCE][1000] = 300;
+        let mut scaled = w.clone();
+        scaled.scale_sides(1.0, 0.97);
+        assert_eq!(scaled.tables[0][3], [32, 97]);
+        assert_eq!(scaled.tables[1][9][WAITER], -48); // -47.53
+        scaled.scale_sides(0.5, 0.5);
+        assert_eq!(scaled.tables[0][3], [16, 49]); // 48.5 rounds away from zero
+        assert_eq!(scaled.tables[1][9][WAITER], -24);
+        scaled.scale_sides(1.0, 4.0);
+        assert_eq!(scaled.tables[1][10][WAITER], MAX_VALUE * EVAL_FRACTION);
+        assert_eq!((scaled.tempo, &scaled.policy), (w.tempo, &w.policy));
     }
 
     #[test]

@@ -120,8 +120,8 @@ pub struct TuneArgs {
     #[arg(long)]
     pub start: Option<PathBuf>,
     /// Multiply the written evaluation's side-to-move tables (`*-mover`) by this, after the
-    /// fit: the fit's balance between the two sides is near, not at, what plays best (the
-    /// embedded freestyle weights have `--waiter-factor 0.97`, measured by matches).
+    /// fit: the fit's balance between the two sides is near, not at, what plays best (each
+    /// rule's embedded weights have `--waiter-factor 0.97`, measured by matches).
     #[arg(long, default_value_t = 1.0, value_parser = parse_factor)]
     pub mover_factor: f64,
     /// The same for the waiting side's tables (`*-waiter`).

@@ -112,7 +112,7 @@ pub struct TuneArgs {
     pub result_share: f64,
     /// Evaluation units per unit of log-odds (default: fitted for the classic evaluation on
     /// the data; the embedded weights' headers say theirs). Not with `--policy-only`.
-    #[arg(long, value_parser = parse_scale)]
+    #[arg(long, value_parser = parse_positive)]
     pub scale: Option<f64>,
     /// Start the evaluation fit from these weights' tables, and hold it near them (`--l2`),
     /// instead of the classic evaluation: a refit of the embedded tables on new games (the
@@ -122,10 +122,10 @@ pub struct TuneArgs {
     /// Multiply the written evaluation's side-to-move tables (`*-mover`) by this, after the
     /// fit: the fit's balance between the two sides is near, not at, what plays best (each
     /// rule's embedded weights have `--waiter-factor 0.97`, measured by matches).
-    #[arg(long, default_value_t = 1.0, value_parser = parse_factor)]
+    #[arg(long, default_value_t = 1.0, value_parser = parse_positive)]
     pub mover_factor: f64,
     /// The same for the waiting side's tables (`*-waiter`).
-    #[arg(long, default_value_t = 1.0, value_parser = parse_factor)]
+    #[arg(long, default_value_t = 1.0, value_parser = parse_positive)]
     pub waiter_factor: f64,
 }
 
@@ -353,18 +353,11 @@ fn write_weights(
 /// Middle game: from this many stones on.
 const MIDDLE_GAME_STONES: usize = 10;
 
-/// A `--scale` value: a positive, finite number of units per log-odds.
-fn parse_scale(text: &str) -> Result<f64, String> {
+/// A `--scale` (units per log-odds) or `--mover-factor` / `--waiter-factor` value: a
+/// positive, finite number.
+fn parse_positive(text: &str) -> Result<f64, String> {
     match text.parse::<f64>() {
         Ok(s) if s.is_finite() && s > 0.0 => Ok(s),
-        _ => Err(format!("\"{text}\" is not a positive number")),
-    }
-}
-
-/// A `--mover-factor` or `--waiter-factor` value: a positive, finite multiplier.
-fn parse_factor(text: &str) -> Result<f64, String> {
-    match text.parse::<f64>() {
-        Ok(f) if f.is_finite() && f > 0.0 => Ok(f),
         _ => Err(format!("\"{text}\" is not a positive number")),
     }
 }

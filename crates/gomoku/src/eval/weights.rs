@@ -187,10 +187,10 @@ impl Weights {
     /// file's range. A fit lands near, not on, the balance between the two sums that plays
     /// best; this is the step that moves it (`wuzi tune --mover-factor`, `--waiter-factor`).
     pub fn scale_sides(&mut self, mover: f64, waiter: f64) {
+        let limit = f64::from(MAX_VALUE * EVAL_FRACTION);
         for colour in self.tables.iter_mut() {
             for values in colour.iter_mut() {
                 for (role, factor) in [(MOVER, mover), (WAITER, waiter)] {
-                    let limit = f64::from(MAX_VALUE * EVAL_FRACTION);
                     let scaled = (f64::from(values[role]) * factor).round();
                     values[role] = scaled.clamp(-limit, limit) as i32;
                 }

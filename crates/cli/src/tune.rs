@@ -5,7 +5,8 @@ use clap::Args;
 use std::io::{BufWriter, Write};
 use std::path::PathBuf;
 use std::time::Instant;
-use wuzi_gomoku::{EvalKind, Rule, Weights};
+use wuzi_gomoku::eval::{MOVER, SCALABLE_SHAPES, WAITER};
+use wuzi_gomoku::{EvalKind, Rule, Shape, Weights};
 use wuzi_tune::data::parse_all;
 use wuzi_tune::fit::{fit, FitConfig};
 use wuzi_tune::policy::{fit_policy, policy_stats, PolicyTerms};
@@ -127,6 +128,62 @@ pub struct TuneArgs {
     /// The same for the waiting side's tables (`*-waiter`).
     #[arg(long, default_value_t = 1.0, value_parser = parse_positive)]
     pub waiter_factor: f64,
+    /// ROLE:SHAPE=F (ROLE mover or waiter; SHAPE one, two, open-two, three, open-three or
+    /// four): multiply that role's values for the codes whose strongest line shape is SHAPE
+    /// by F, after the two factors above; repeat for each group (the embedded freestyle
+    /// weights' twelve were tuned by SPSA matches).
+    #[arg(long = "shape-factor", value_parser = parse_shape_factor)]
+    pub shape_factors: Vec<ShapeFactor>,
+}
+
+/// One `--shape-factor`: a role's table (`MOVER` or `WAITER`), a shape group and its factor.
+#[derive(Clone, Debug, PartialEq)]
+pub struct ShapeFactor {
+    pub role: usize,
+    pub shape: Shape,
+    pub factor: f64,
+}
+
+impl std::fmt::Display for ShapeFactor {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        let role = if self.role == MOVER {
+            "mover"
+        } else {
+            "waiter"
+        };
+        write!(f, "{role}:{}={}", self.shape, self.factor)
+    }
+}
+
+fn parse_shape_factor(text: &str) -> Result<ShapeFactor, String> {
+    let usage = || format!("\"{text}\" is not ROLE:SHAPE=FACTOR, e.g. waiter:open-three=0.94");
+    let (group, factor) = text.split_once('=').ok_or_else(usage)?;
+    let (role, shape) = group.split_once(':').ok_or_else(usage)?;
+    let role = match role {
+        "mover" => MOVER,
+        "waiter" => WAITER,
+        _ => return Err(format!("{}: the role is mover or waiter", usage())),
+    };
+    let shape = Shape::from_name(shape)
+        .filter(|s| SCALABLE_SHAPES.contains(s))
+        .ok_or_else(|| {
+            let names: Vec<&str> = SCALABLE_SHAPES.iter().map(|s| s.name()).collect();
+            format!("{}: the shape is one of {}", usage(), names.join(", "))
+        })?;
+    let factor = parse_positive(factor)?;
+    Ok(ShapeFactor {
+        role,
+        shape,
+        factor,
+    })
+}
+
+/// The tables' final step: the side factors, then each shape group's factor.
+fn scale(weights: &mut Weights, args: &TuneArgs) {
+    weights.scale_sides(args.mover_factor, args.waiter_factor);
+    for f in &args.shape_factors {
+        weights.scale_shape(f.role, f.shape, f.factor);
+    }
 }
 
 pub fn run_selfplay(args: &SelfplayArgs) -> Result<String, String> {
@@ -229,7 +286,7 @@ pub fn run_tune(args: &TuneArgs) -> Result<String, String> {
     );
     let mut weights = r.weights.clone();
     weights.policy = policy.policy;
-    weights.scale_sides(args.mover_factor, args.waiter_factor);
+    scale(&mut weights, args);
     let report = format!(
         "{} positions ({} held out), scale {:.1} units per log-odds\n\
          loss (train / held out): classic {:.5} / {:.5}, learned {:.5} / {:.5}\n\
@@ -307,7 +364,7 @@ fn policy_only(
         args.policy_terms,
     );
     weights.policy = policy.policy;
-    weights.scale_sides(args.mover_factor, args.waiter_factor);
+    scale(&mut weights, args);
     let t = args.policy_terms;
     let terms: Vec<&str> = [
         ("codes", t.codes),
@@ -362,7 +419,7 @@ fn parse_positive(text: &str) -> Result<f64, String> {
     }
 }
 
-/// The factor flags as the header repeats them (none when both are 1).
+/// The factor flags as the header repeats them (none when there are none to apply).
 fn factor_flags(args: &TuneArgs) -> String {
     let mut flags = String::new();
     if args.mover_factor != 1.0 {
@@ -370,6 +427,9 @@ fn factor_flags(args: &TuneArgs) -> String {
     }
     if args.waiter_factor != 1.0 {
         flags += &format!(" --waiter-factor {}", args.waiter_factor);
+    }
+    for f in &args.shape_factors {
+        flags += &format!(" --shape-factor {f}");
     }
     flags
 }

@@ -600,7 +600,7 @@ fn record_files_work_wherever_a_position_does() {
 /// factor halves each waiting-side value of the kept tables (halves rounded away from zero),
 /// leaves the rest, and the header repeats it.
 #[test]
-fn tune_scales_the_waiting_sides_tables_by_the_factor() {
+fn tune_scales_the_waiting_sides_tables_by_the_factors() {
     let dir = std::env::temp_dir().join(format!("wuzi-cli-tune-{}", std::process::id()));
     std::fs::create_dir_all(&dir).unwrap();
     let data = dir.join("games.txt");
@@ -629,27 +629,58 @@ fn tune_scales_the_waiting_sides_tables_by_the_factor() {
     let plain = tune(&plain, &[]);
     let scaled = tune(&scaled, &["--waiter-factor", "0.5"]);
     assert!(scaled.contains("--policy-terms codes,near,combo,local,state --waiter-factor 0.5"));
+    let group = dir.join("group.txt");
+    let group = tune(&group, &["--shape-factor", "waiter:open-three=0.5"]);
+    assert!(group.contains("--shape-factor waiter:open-three=0.5"));
     let body = |text: &str| -> Vec<String> {
         text.lines()
             .filter(|l| !l.starts_with('#'))
             .map(String::from)
             .collect()
     };
-    let (plain, scaled) = (body(&plain), body(&scaled));
-    assert_eq!(plain.len(), scaled.len());
-    let mut waiters = 0;
-    for (p, s) in plain.iter().zip(&scaled) {
-        let fields: Vec<&str> = p.split_whitespace().collect();
-        if fields[0].ends_with("-waiter") {
-            let v: f64 = fields[2].parse().unwrap();
-            let half = format!("{} {} {}", fields[0], fields[1], (v * 0.5).round());
-            assert!(s.starts_with(&half), "{p} -> {s}");
-            waiters += 1;
-        } else {
-            assert_eq!(p, s);
+    // Every line `halved` picks has its value halved, and no other line changes; returns
+    // how many were halved.
+    let compare = |scaled: &str, halved: &dyn Fn(&str) -> bool| {
+        let (plain, scaled) = (body(&plain), body(scaled));
+        assert_eq!(plain.len(), scaled.len());
+        let mut count = 0;
+        for (p, s) in plain.iter().zip(&scaled) {
+            let fields: Vec<&str> = p.split_whitespace().collect();
+            if halved(p) {
+                let v: f64 = fields[2].parse().unwrap();
+                let half = format!("{} {} {}", fields[0], fields[1], (v * 0.5).round());
+                assert!(s.starts_with(&half), "{p} -> {s}");
+                count += 1;
+            } else {
+                assert_eq!(p, s);
+            }
         }
-    }
+        count
+    };
+    let waiters = compare(&scaled, &|line| {
+        line.split(' ').next().unwrap().ends_with("-waiter")
+    });
     assert!(waiters > 900, "{waiters}");
+    // The comment lists a code's shapes weakest first: its last is the strongest.
+    let open_threes = compare(&group, &|line| {
+        line.split(' ').next().unwrap().ends_with("-waiter")
+            && line.ends_with(" open-three")
+            && !line.contains("overline")
+    });
+    assert!((50..waiters).contains(&open_threes), "{open_threes}");
+    fails_with(
+        &[
+            "tune",
+            "--data",
+            &data,
+            "--policy-only",
+            "--out",
+            "x",
+            "--shape-factor",
+            "waiter:five=2",
+        ],
+        "the shape is one of one, two, open-two, three, open-three, four",
+    );
     fails_with(
         &[
             "tune",

@@ -78,6 +78,11 @@ impl Shape {
         }
     }
 
+    /// The shape [`Shape::name`] names.
+    pub fn from_name(name: &str) -> Option<Shape> {
+        Shape::ALL.into_iter().find(|s| s.name() == name)
+    }
+
     pub fn name(self) -> &'static str {
         match self {
             Shape::None => "none",

@@ -22,7 +22,7 @@ pub use policy::{
 };
 pub use weights::{
     embedded as embedded_weights, Weights, EVAL_FRACTION, EVAL_FRACTION_BITS, MAX_VALUE, MOVER,
-    WAITER,
+    SCALABLE_SHAPES, WAITER,
 };
 
 use crate::board::Board;

@@ -25,6 +25,7 @@
 //! files (whole evaluation units) still load.
 use super::codes::{renju_black_dead, shapes_of, CODES};
 use super::policy::{Policy, CLASSES, COMBOS, LOCAL, NEARS, STATE_ENTRIES};
+use crate::pattern::Shape;
 use crate::rules::Rule;
 use std::fmt::Write as _;
 use std::sync::OnceLock;
@@ -66,6 +67,33 @@ fn table_len(t: usize) -> usize {
         _ => STATE_ENTRIES,
     }
 }
+/// The shape groups [`Weights::scale_shape`] scales: a code belongs to the group of its
+/// strongest line shape.
+pub const SCALABLE_SHAPES: [Shape; 6] = [
+    Shape::One,
+    Shape::Two,
+    Shape::OpenTwo,
+    Shape::Three,
+    Shape::OpenThree,
+    Shape::Four,
+];
+
+/// The group of `code` for [`Weights::scale_shape`]: its strongest shape, if that is one of
+/// [`SCALABLE_SHAPES`] and the code has no overline.
+fn shape_group(code: usize) -> Option<Shape> {
+    let shapes = shapes_of(code)?;
+    let strongest = shapes.into_iter().max()?;
+    (SCALABLE_SHAPES.contains(&strongest) && !shapes.contains(&Shape::Overline))
+        .then_some(strongest)
+}
+
+/// `value` times `factor`, rounded to nearest (halves away from zero) and held within the
+/// evaluation tables' range.
+fn scaled(value: i32, factor: f64) -> i32 {
+    let limit = f64::from(MAX_VALUE * EVAL_FRACTION);
+    (f64::from(value) * factor).round().clamp(-limit, limit) as i32
+}
+
 /// Values beyond this are refused: a point worth more than a five means a broken fit (in
 /// whole units; [`EVAL_FRACTION`] times this for the evaluation tables).
 pub const MAX_VALUE: i32 = 30_000;
@@ -187,12 +215,26 @@ impl Weights {
     /// file's range. A fit lands near, not on, the balance between the two sums that plays
     /// best; this is the step that moves it (`wuzi tune --mover-factor`, `--waiter-factor`).
     pub fn scale_sides(&mut self, mover: f64, waiter: f64) {
-        let limit = f64::from(MAX_VALUE * EVAL_FRACTION);
         for colour in self.tables.iter_mut() {
             for values in colour.iter_mut() {
                 for (role, factor) in [(MOVER, mover), (WAITER, waiter)] {
-                    let scaled = (f64::from(values[role]) * factor).round();
-                    values[role] = scaled.clamp(-limit, limit) as i32;
+                    values[role] = scaled(values[role], factor);
+                }
+            }
+        }
+    }
+
+    /// Multiplies one role's values (`MOVER` or `WAITER`, both colours) for the codes whose
+    /// strongest line shape is `shape`, rounded as [`Weights::scale_sides`] rounds. The finer
+    /// step of the same balance: a match-tuned factor per shape group (`wuzi tune
+    /// --shape-factor`). Only the groups [`SCALABLE_SHAPES`] name are scaled; a code with a
+    /// four-four, an open four, a five or an overline decides the game within a move or two,
+    /// so the search, not its value, settles it.
+    pub fn scale_shape(&mut self, role: usize, shape: Shape, factor: f64) {
+        for colour in self.tables.iter_mut() {
+            for (code, values) in colour.iter_mut().enumerate() {
+                if shape_group(code) == Some(shape) {
+                    values[role] = scaled(values[role], factor);
                 }
             }
         }
@@ -343,6 +385,32 @@ mod tests {
         scaled.scale_sides(1.0, 4.0);
         assert_eq!(scaled.tables[1][10][WAITER], MAX_VALUE * EVAL_FRACTION);
         assert_eq!((scaled.tempo, &scaled.policy), (w.tempo, &w.policy));
+    }
+
+    #[test]
+    fn scaling_a_shape_group_touches_its_codes_in_one_role_only() {
+        let mut w = Weights::zero(Rule::Renju);
+        let code_with = |shapes: [Shape; 4]| (0..CODES).find(|&c| shapes_of(c) == Some(shapes));
+        use Shape::{None as N, *};
+        let open_three = code_with([N, One, Two, OpenThree]).unwrap();
+        let two = code_with([N, N, One, Two]).unwrap();
+        let open_four = code_with([N, N, OpenThree, OpenFour]).unwrap();
+        let overline = code_with([N, N, Overline, OpenThree]).unwrap();
+        for code in [open_three, two, open_four, overline] {
+            w.tables[0][code] = [100, 100];
+            w.tables[1][code] = [-33, -33];
+        }
+        w.scale_shape(WAITER, OpenThree, 0.94);
+        assert_eq!(w.tables[0][open_three], [100, 94]);
+        assert_eq!(w.tables[1][open_three], [-33, -31]); // -31.02
+        for code in [two, open_four, overline] {
+            assert_eq!(
+                (w.tables[0][code], w.tables[1][code]),
+                ([100, 100], [-33, -33])
+            );
+        }
+        assert_eq!(shape_group(open_four), Option::None);
+        assert_eq!(shape_group(two), Some(Two));
     }
 
     #[test]

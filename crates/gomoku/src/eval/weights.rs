@@ -67,6 +67,7 @@ fn table_len(t: usize) -> usize {
         _ => STATE_ENTRIES,
     }
 }
+
 /// The shape groups [`Weights::scale_shape`] scales: a code belongs to the group of its
 /// strongest line shape.
 pub const SCALABLE_SHAPES: [Shape; 6] = [

@@ -167,7 +167,11 @@ fn parse_shape_factor(text: &str) -> Result<ShapeFactor, String> {
     let shape = Shape::from_name(shape)
         .filter(|s| SCALABLE_SHAPES.contains(s))
         .ok_or_else(|| {
-            let names: Vec<&str> = SCALABLE_SHAPES.iter().map(|s| s.name()).collect();
+            let names: Vec<&str> = Shape::ALL
+                .iter()
+                .filter(|s| SCALABLE_SHAPES.contains(s))
+                .map(|s| s.name())
+                .collect();
             format!("{}: the shape is one of {}", usage(), names.join(", "))
         })?;
     let factor = parse_positive(factor)?;

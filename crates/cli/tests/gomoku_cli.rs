@@ -668,31 +668,16 @@ fn tune_scales_the_waiting_sides_tables_by_the_factors() {
             && !line.contains("overline")
     });
     assert!((50..waiters).contains(&open_threes), "{open_threes}");
-    fails_with(
-        &[
-            "tune",
-            "--data",
-            &data,
-            "--policy-only",
-            "--out",
-            "x",
+    for (flag, value, error) in [
+        (
             "--shape-factor",
             "waiter:five=2",
-        ],
-        "the shape is one of one, two, open-two, three, open-three, four",
-    );
-    fails_with(
-        &[
-            "tune",
-            "--data",
-            &data,
-            "--policy-only",
-            "--out",
-            "x",
-            "--mover-factor",
-            "0",
-        ],
-        "\"0\" is not a positive number",
-    );
+            "the shape is one of one, two, open-two, three, open-three, four",
+        ),
+        ("--mover-factor", "0", "\"0\" is not a positive number"),
+    ] {
+        let args = ["tune", "--data", &data, "--policy-only", "--out", "x"];
+        fails_with(&[&args[..], &[flag, value]].concat(), error);
+    }
     let _ = std::fs::remove_dir_all(&dir);
 }

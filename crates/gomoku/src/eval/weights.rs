@@ -28,6 +28,7 @@ use super::policy::{Policy, CLASSES, COMBOS, LOCAL, NEARS, STATE_ENTRIES};
 use crate::pattern::Shape;
 use crate::rules::Rule;
 use std::fmt::Write as _;
+use std::ops::RangeInclusive;
 use std::sync::OnceLock;
 
 /// The table a colour's codes are read from while that colour is to move.
@@ -70,14 +71,7 @@ fn table_len(t: usize) -> usize {
 
 /// The shape groups [`Weights::scale_shape`] scales: a code belongs to the group of its
 /// strongest line shape.
-pub const SCALABLE_SHAPES: [Shape; 6] = [
-    Shape::One,
-    Shape::Two,
-    Shape::OpenTwo,
-    Shape::Three,
-    Shape::OpenThree,
-    Shape::Four,
-];
+pub const SCALABLE_SHAPES: RangeInclusive<Shape> = Shape::One..=Shape::Four;
 
 /// The group of `code` for [`Weights::scale_shape`]: its strongest shape, if that is one of
 /// [`SCALABLE_SHAPES`] and the code has no overline.

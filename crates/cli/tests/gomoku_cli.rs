@@ -596,9 +596,10 @@ fn record_files_work_wherever_a_position_does() {
     std::fs::remove_file(&bad).unwrap();
 }
 
-/// `wuzi selfplay`, then `wuzi tune --policy-only` with and without `--waiter-factor`: the
-/// factor halves each waiting-side value of the kept tables (halves rounded away from zero),
-/// leaves the rest, and the header repeats it.
+/// `wuzi selfplay`, then `wuzi tune --policy-only` plain, with `--waiter-factor 0.5` and with
+/// `--shape-factor waiter:open-three=0.5`: each factor halves the waiting-side values it picks
+/// (all of them, or the open-three group's; halves rounded away from zero), leaves the rest,
+/// and the header repeats it; a factor out of range is refused.
 #[test]
 fn tune_scales_the_waiting_sides_tables_by_the_factors() {
     let dir = std::env::temp_dir().join(format!("wuzi-cli-tune-{}", std::process::id()));

@@ -1,4 +1,4 @@
-//! `wuzi spsa`: tunes search knobs by SPSA (`wuzi_gomocup::manager::spsa`), each iteration
+//! `wuzi spsa`: tunes search knobs (or evaluation shape factors) by SPSA (`wuzi_gomocup::manager::spsa`), each iteration
 //! a short in-process match of the knobs stepped up against the knobs stepped down, from
 //! random openings with colours swapped. The result is a settings string to confirm with
 //! `wuzi match`: SPSA finds a direction cheaply, a match decides whether it pays.
@@ -17,9 +17,10 @@ use wuzi_gomoku::{Board, Point, Rule};
 
 #[derive(Args, Debug)]
 pub struct SpsaArgs {
-    /// A knob to tune, as NAME=START:STEP:MIN:MAX (a search parameter of engine/params.rs or
-    /// width); repeat for each. STEP is how far each side of a match is moved from the
-    /// current value.
+    /// A knob to tune, as NAME=START:STEP:MIN:MAX (a search parameter of engine/params.rs,
+    /// width, or an evaluation shape factor such as waiter:open-three); repeat for each. STEP
+    /// is how far each side of a match is moved from the current value. Values are played
+    /// with as many decimals as the knob is written with (mover:four=1.000:0.080:0.5:1.5).
     #[arg(long = "knob", required = true)]
     pub knobs: Vec<String>,
     /// Settings both sides share (their limit above all: node limits make the games
@@ -129,10 +130,15 @@ pub fn run(args: &SpsaArgs) -> Result<String, String> {
         total += wl.abs();
         spsa.update(&p, wl);
         if let Some(log) = &mut log {
+            // Two decimals finer than the knobs are played with: the drift shows.
             let theta: Vec<f64> = spsa
                 .theta
                 .iter()
-                .map(|t| (t * 100.0).round() / 100.0)
+                .zip(&spsa.knobs)
+                .map(|(t, k)| {
+                    let scale = 10f64.powi(k.decimals as i32 + 2);
+                    (t * scale).round() / scale
+                })
                 .collect();
             let line =
                 serde_json::json!({"iteration": k + 1, "wins_minus_losses": wl, "theta": theta});

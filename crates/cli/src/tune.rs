@@ -5,8 +5,8 @@ use clap::Args;
 use std::io::{BufWriter, Write};
 use std::path::PathBuf;
 use std::time::Instant;
-use wuzi_gomoku::eval::{MOVER, SCALABLE_SHAPES, WAITER};
-use wuzi_gomoku::{EvalKind, Rule, Shape, Weights};
+use wuzi_gomoku::eval::ShapeFactor;
+use wuzi_gomoku::{EvalKind, Rule, Weights};
 use wuzi_tune::data::parse_all;
 use wuzi_tune::fit::{fit, FitConfig};
 use wuzi_tune::policy::{fit_policy, policy_stats, PolicyTerms};
@@ -132,62 +132,14 @@ pub struct TuneArgs {
     /// four): multiply that role's values for the codes whose strongest line shape is SHAPE
     /// by F, after the two factors above; repeat for each group (the embedded freestyle
     /// weights' twelve were tuned by SPSA matches).
-    #[arg(long = "shape-factor", value_parser = parse_shape_factor)]
+    #[arg(long = "shape-factor")]
     pub shape_factors: Vec<ShapeFactor>,
-}
-
-/// One `--shape-factor`: a role's table (`MOVER` or `WAITER`), a shape group and its factor.
-#[derive(Clone, Debug, PartialEq)]
-pub struct ShapeFactor {
-    pub role: usize,
-    pub shape: Shape,
-    pub factor: f64,
-}
-
-impl std::fmt::Display for ShapeFactor {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        let role = if self.role == MOVER {
-            "mover"
-        } else {
-            "waiter"
-        };
-        write!(f, "{role}:{}={}", self.shape, self.factor)
-    }
-}
-
-fn parse_shape_factor(text: &str) -> Result<ShapeFactor, String> {
-    let usage = || format!("\"{text}\" is not ROLE:SHAPE=FACTOR, e.g. waiter:open-three=0.94");
-    let (group, factor) = text.split_once('=').ok_or_else(usage)?;
-    let (role, shape) = group.split_once(':').ok_or_else(usage)?;
-    let role = match role {
-        "mover" => MOVER,
-        "waiter" => WAITER,
-        _ => return Err(format!("{}: the role is mover or waiter", usage())),
-    };
-    let shape = Shape::from_name(shape)
-        .filter(|s| SCALABLE_SHAPES.contains(s))
-        .ok_or_else(|| {
-            let names: Vec<&str> = Shape::ALL
-                .iter()
-                .filter(|s| SCALABLE_SHAPES.contains(s))
-                .map(|s| s.name())
-                .collect();
-            format!("{}: the shape is one of {}", usage(), names.join(", "))
-        })?;
-    let factor = parse_positive(factor)?;
-    Ok(ShapeFactor {
-        role,
-        shape,
-        factor,
-    })
 }
 
 /// The tables' final step: the side factors, then each shape group's factor.
 fn scale(weights: &mut Weights, args: &TuneArgs) {
     weights.scale_sides(args.mover_factor, args.waiter_factor);
-    for f in &args.shape_factors {
-        weights.scale_shape(f.role, f.shape, f.factor);
-    }
+    ShapeFactor::apply_all(&args.shape_factors, weights);
 }
 
 pub fn run_selfplay(args: &SelfplayArgs) -> Result<String, String> {
@@ -339,7 +291,7 @@ fn policy_only(
 ) -> Result<String, String> {
     let (mut weights, old_header) = match &args.weights {
         None => (
-            wuzi_gomoku::eval::embedded_weights(args.rule).clone(),
+            Weights::clone(&wuzi_gomoku::eval::embedded_weights(args.rule)),
             String::from("(evaluation: the embedded weights)"),
         ),
         Some(path) => {
@@ -447,20 +399,16 @@ fn read_weights(path: &std::path::Path) -> Result<(Weights, String), String> {
 }
 
 fn policy_report(args: &TuneArgs, samples: &[wuzi_tune::data::Sample]) -> Result<String, String> {
-    let weights: &'static Weights = match &args.weights {
+    let weights = match &args.weights {
         None => wuzi_gomoku::eval::embedded_weights(args.rule),
-        Some(path) => {
-            let (w, _) = read_weights(path)?;
-            // One set of weights for the life of the command.
-            Box::leak(Box::new(w))
-        }
+        Some(path) => std::sync::Arc::new(read_weights(path)?.0),
     };
     let mut report = String::new();
     for (name, order) in [
         ("classic", EvalKind::Classic),
         ("learned", EvalKind::Learned),
     ] {
-        let s = policy_stats(samples, args.rule, order, weights, MIDDLE_GAME_STONES);
+        let s = policy_stats(samples, args.rule, order, &weights, MIDDLE_GAME_STONES);
         let [a, b, c] = s.all.percent();
         report += &format!(
             "{name} order: {} positions, chosen move first {a:.1}%, in first 3 {b:.1}%, in first 8 {c:.1}%\n",

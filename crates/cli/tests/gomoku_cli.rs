@@ -254,6 +254,8 @@ fn spsa_plays_its_iterations_logs_them_and_refuses_bad_knobs() {
         "rfp-margin=40:8:10:150",
         "--knob",
         "width=12:2:6:20",
+        "--knob",
+        "waiter:open-three=1.000:0.080:0.500:1.500",
         "--iterations",
         "3",
         "--games",
@@ -272,7 +274,7 @@ fn spsa_plays_its_iterations_logs_them_and_refuses_bad_knobs() {
     let out = String::from_utf8_lossy(&output.stdout);
     assert!(out.contains("tuned after 3 iterations (6 games"), "{out}");
     assert!(
-        out.contains("started from: rfp-margin=40,width=12"),
+        out.contains("started from: rfp-margin=40,width=12,waiter:open-three=1.000"),
         "{out}"
     );
     let lines: Vec<Value> = std::fs::read_to_string(&log)
@@ -282,8 +284,12 @@ fn spsa_plays_its_iterations_logs_them_and_refuses_bad_knobs() {
         .collect();
     assert_eq!(lines.len(), 3);
     assert_eq!(lines[2]["iteration"], 3);
-    assert_eq!(lines[2]["theta"].as_array().unwrap().len(), 2);
+    assert_eq!(lines[2]["theta"].as_array().unwrap().len(), 3);
     fails_with(&["spsa", "--knob", "speed=1:1:0:2"], "unknown setting");
+    fails_with(
+        &["spsa", "--knob", "mover:five=1:0.1:0.5:1.5"],
+        "the shape is one of",
+    );
     fails_with(
         &["spsa", "--knob", "lmr-div=1:1:0"],
         "NAME=START:STEP:MIN:MAX",

@@ -2,6 +2,7 @@
 //! line continues the same game, where the move the search chose ranks in the ordering.
 
 use crate::data::{Sample, PROVEN_SCORE};
+use std::sync::Arc;
 use wuzi_gomoku::eval::{
     Policy, PolicyContext, ATTACK, CODES, COMBOS, DEFENCE, LAST_THEM, LAST_US, LOCAL, MAX_VALUE,
     NEARS, STATE_ENTRIES,
@@ -52,7 +53,7 @@ pub fn policy_stats(
     samples: &[Sample],
     rule: Rule,
     order: EvalKind,
-    weights: &'static Weights,
+    weights: &Arc<Weights>,
     min_stones: usize,
 ) -> PolicyStats {
     let mut stats = PolicyStats::default();
@@ -63,7 +64,7 @@ pub fn policy_stats(
         if board.threats(me).five > 0 || board.threats(me.opponent()).five > 0 {
             continue;
         }
-        if board.set_weights(weights).is_err() {
+        if board.set_weights(Arc::clone(weights)).is_err() {
             continue;
         }
         let chosen = b.moves[a.moves.len()];
@@ -319,7 +320,7 @@ mod tests {
             sample(&game[..12], 0),
         ];
         let weights = wuzi_gomoku::eval::embedded_weights(Rule::Freestyle);
-        let s = policy_stats(&samples, Rule::Freestyle, EvalKind::Learned, weights, 10);
+        let s = policy_stats(&samples, Rule::Freestyle, EvalKind::Learned, &weights, 10);
         assert_eq!((s.all.positions, s.undecided.positions), (2, 1));
         assert!(s.all.within[2] >= s.undecided.within[2]);
     }

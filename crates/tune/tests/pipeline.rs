@@ -48,7 +48,7 @@ fn selfplay_then_fit_gives_a_working_engine() {
         let mut fitted = report.weights.clone();
         fitted.policy = policy.policy;
         let text = fitted.to_text("test");
-        let weights: &'static Weights = Box::leak(Box::new(Weights::parse(&text).unwrap()));
+        let weights = std::sync::Arc::new(Weights::parse(&text).unwrap());
         // An open three of the side to move is good for it.
         let mut board = Board::from_moves(15, rule, "h8 a1 i8 a15 j8 o1").unwrap();
         board.set_weights(weights).unwrap();

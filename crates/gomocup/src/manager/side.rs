@@ -1,7 +1,9 @@
 //! One side of a match as the user writes it: `--a time=100,vct=off` (wuzi in-process) or
 //! `--a "cmd=./pbrain-foo -x,time=1000,name=foo"` (any Gomocup engine).
 
+use std::sync::Arc;
 use std::time::Duration;
+use wuzi_gomoku::eval::ShapeFactor;
 use wuzi_gomoku::{EngineOptions, Weights, MAX_THREADS};
 
 /// Turn time of a wuzi side that gives no limit at all (what `wuzi match` always used).
@@ -167,8 +169,8 @@ fn apply_switch(options: &mut EngineOptions, key: &str, value: &str) -> Result<(
             let text = std::fs::read_to_string(value)
                 .map_err(|e| format!("weights: cannot read {value}: {e}"))?;
             let weights = Weights::parse(&text).map_err(|e| format!("weights: {value}: {e}"))?;
-            // Engines copy their options; the tables are read by every board for the run.
-            options.weights = Some(Box::leak(Box::new(weights)));
+            // Engines copy their options; every board of the run shares the tables.
+            options.weights = Some(Arc::new(weights));
         }
         "threads" => options.threads = (number(key, value)? as usize).clamp(1, MAX_THREADS),
         "search" => {
@@ -177,6 +179,11 @@ fn apply_switch(options: &mut EngineOptions, key: &str, value: &str) -> Result<(
                 "generic" => false,
                 _ => return Err(format!("search: \"{value}\" is not selective or generic")),
             }
+        }
+        // A factor on the evaluation tables' values of a role and shape group
+        // (`waiter:open-three=0.94`), for tuning matches.
+        _ if key.contains(':') => {
+            options.set_shape_factor(format!("{key}={value}").parse::<ShapeFactor>()?)
         }
         // Named search constants (engine/params.rs), for tuning matches.
         _ => {
@@ -318,9 +325,24 @@ mod tests {
             "cmd=x,vct=off",
             "cmd=",
             "weights=/no/such/weights.txt",
+            "waiter:five=2",
+            "mover:two=0",
+            "cmd=x,mover:two=0.9",
         ] {
             assert!(bad.parse::<SideSpec>().is_err(), "{bad}");
         }
+    }
+
+    #[test]
+    fn shape_factors_are_kept_one_per_group() {
+        let s: SideSpec = "nodes=100,waiter:open-three=0.9,mover:four=1.1,waiter:open-three=0.8"
+            .parse()
+            .unwrap();
+        let Kind::InProcess(o) = &s.kind else {
+            panic!("in-process")
+        };
+        let kept: Vec<String> = o.shape_factors.iter().map(|f| f.to_string()).collect();
+        assert_eq!(kept, ["mover:four=1.1", "waiter:open-three=0.8"]);
     }
 
     #[test]
@@ -334,7 +356,7 @@ mod tests {
             panic!("in-process")
         };
         assert_eq!(
-            o.weights.map(|w| (w.rule, w.tempo)),
+            o.weights.as_ref().map(|w| (w.rule, w.tempo)),
             Some((wuzi_gomoku::Rule::Renju, [3, 4]))
         );
         std::fs::write(&path, "not weights").unwrap();

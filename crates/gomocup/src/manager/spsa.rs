@@ -1,5 +1,5 @@
-//! SPSA (simultaneous perturbation stochastic approximation): tunes many integer knobs at
-//! once by short matches. Each iteration moves every knob a step up or down at random,
+//! SPSA (simultaneous perturbation stochastic approximation): tunes many knobs at once by
+//! short matches. Each iteration moves every knob a step up or down at random,
 //! plays `theta + c*delta` against `theta - c*delta`, and moves theta towards the side that
 //! won: `theta += rate * c * (wins - losses) * delta`. One match then tells about every knob,
 //! which is why it beats one-knob-at-a-time matches when there are many. This is the
@@ -17,12 +17,35 @@ pub struct Knob {
     pub step: f64,
     pub min: f64,
     pub max: f64,
+    /// Decimals its values are played with: the most its text writes (`lmr-div=200:30:60:600`
+    /// whole numbers, `mover:four=1.000:0.080:0.500:1.500` thousandths).
+    pub decimals: u32,
 }
+
+impl Knob {
+    /// `value` rounded to the knob's decimals.
+    fn round(&self, value: f64) -> f64 {
+        let scale = 10f64.powi(self.decimals as i32);
+        (value * scale).round() / scale
+    }
+}
+
+/// The most decimals a knob's values are written with (capped: more would print noise).
+fn decimals_of(values: &str) -> u32 {
+    values
+        .split(':')
+        .map(|v| v.split_once('.').map_or(0, |(_, f)| f.trim().len() as u32))
+        .max()
+        .unwrap_or(0)
+        .min(MAX_DECIMALS)
+}
+
+const MAX_DECIMALS: u32 = 6;
 
 impl FromStr for Knob {
     type Err = String;
 
-    /// `lmr-div=200:30:60:600`.
+    /// `lmr-div=200:30:60:600`, `mover:four=1.000:0.080:0.500:1.500`.
     fn from_str(s: &str) -> Result<Knob, String> {
         let bad =
             || format!("\"{s}\": a knob is NAME=START:STEP:MIN:MAX, e.g. lmr-div=200:30:60:600");
@@ -49,6 +72,7 @@ impl FromStr for Knob {
             step,
             min,
             max,
+            decimals: decimals_of(values),
         })
     }
 }
@@ -58,8 +82,8 @@ impl FromStr for Knob {
 #[derive(Clone, Debug, PartialEq)]
 pub struct Perturbation {
     pub delta: Vec<i8>,
-    pub plus: Vec<i64>,
-    pub minus: Vec<i64>,
+    pub plus: Vec<f64>,
+    pub minus: Vec<f64>,
 }
 
 /// The tuner's state: the knobs and their current values.
@@ -92,15 +116,13 @@ impl Spsa {
             .iter()
             .map(|_| if self.rng.below(2) == 0 { -1 } else { 1 })
             .collect();
-        let side = |sign: f64| -> Vec<i64> {
+        let side = |sign: f64| -> Vec<f64> {
             self.knobs
                 .iter()
                 .zip(&self.theta)
                 .zip(&delta)
                 .map(|((k, &t), &d)| {
-                    (t + sign * k.step * f64::from(d))
-                        .clamp(k.min, k.max)
-                        .round() as i64
+                    k.round((t + sign * k.step * f64::from(d)).clamp(k.min, k.max))
                 })
                 .collect()
         };
@@ -116,19 +138,24 @@ impl Spsa {
         }
     }
 
-    /// Settings text of `values` (one per knob): `lmr-div=151,rfp-margin=29`.
-    pub fn settings(&self, values: &[i64]) -> String {
+    /// Settings text of `values` (one per knob, each with its knob's decimals):
+    /// `lmr-div=151,waiter:four=1.071`.
+    pub fn settings(&self, values: &[f64]) -> String {
         self.knobs
             .iter()
             .zip(values)
-            .map(|(k, v)| format!("{}={v}", k.name))
+            .map(|(k, v)| format!("{}={v:.*}", k.name, k.decimals as usize))
             .collect::<Vec<_>>()
             .join(",")
     }
 
-    /// The current values, rounded.
-    pub fn rounded(&self) -> Vec<i64> {
-        self.theta.iter().map(|t| t.round() as i64).collect()
+    /// The current values, rounded to their knobs' decimals.
+    pub fn rounded(&self) -> Vec<f64> {
+        self.knobs
+            .iter()
+            .zip(&self.theta)
+            .map(|(k, &t)| k.round(t))
+            .collect()
     }
 }
 
@@ -155,9 +182,12 @@ mod tests {
                 start: 200.0,
                 step: 30.0,
                 min: 60.0,
-                max: 600.0
+                max: 600.0,
+                decimals: 0
             }
         );
+        let factor = knob("mover:four=1.000:0.08:0.5:1.5");
+        assert_eq!((factor.name.as_str(), factor.decimals), ("mover:four", 3));
         for bad in [
             "lmr-div",
             "lmr-div=200:30:60",
@@ -177,15 +207,30 @@ mod tests {
         let mut s = Spsa::new(vec![knob("a=10:3:0:100"), knob("b=1:2:0:2")], 0.1, 7);
         for _ in 0..20 {
             let p = s.perturb();
-            assert_eq!(p.plus[0] - p.minus[0], 6 * i64::from(p.delta[0]));
+            assert_eq!(p.plus[0] - p.minus[0], 6.0 * f64::from(p.delta[0]));
             // b = 1 +- 2 is clamped to 0..=2.
             let (hi, lo) = if p.delta[1] > 0 {
                 (p.plus[1], p.minus[1])
             } else {
                 (p.minus[1], p.plus[1])
             };
-            assert_eq!((lo, hi), (0, 2));
+            assert_eq!((lo, hi), (0.0, 2.0));
         }
+    }
+
+    #[test]
+    fn a_knob_with_decimals_is_played_and_printed_with_them() {
+        let mut s = Spsa::new(vec![knob("f=1.000:0.0804:0.5:1.5")], 0.1, 7);
+        let p = s.perturb();
+        let (hi, lo) = if p.delta[0] > 0 {
+            (p.plus[0], p.minus[0])
+        } else {
+            (p.minus[0], p.plus[0])
+        };
+        assert_eq!((lo, hi), (0.9196, 1.0804));
+        s.theta[0] = 1.234_567;
+        assert_eq!(s.to_string(), "f=1.2346");
+        assert_eq!(s.settings(&[1.0]), "f=1.0000");
     }
 
     #[test]
@@ -207,8 +252,7 @@ mod tests {
     fn it_climbs_a_noiseless_hill_to_its_top() {
         // A made-up match: the side nearer (3, 70) wins every game of 8.
         let mut s = Spsa::new(vec![knob("a=10:2:0:20"), knob("b=20:8:0:100")], 0.02, 3);
-        let distance =
-            |v: &[i64]| ((v[0] - 3) as f64 / 2.0).powi(2) + ((v[1] - 70) as f64 / 8.0).powi(2);
+        let distance = |v: &[f64]| ((v[0] - 3.0) / 2.0).powi(2) + ((v[1] - 70.0) / 8.0).powi(2);
         for _ in 0..2000 {
             let p = s.perturb();
             let (dp, dm) = (distance(&p.plus), distance(&p.minus));
@@ -222,6 +266,9 @@ mod tests {
             s.update(&p, wl);
         }
         let v = s.rounded();
-        assert!((v[0] - 3).abs() <= 2 && (v[1] - 70).abs() <= 8, "{v:?}");
+        assert!(
+            (v[0] - 3.0).abs() <= 2.0 && (v[1] - 70.0).abs() <= 8.0,
+            "{v:?}"
+        );
     }
 }

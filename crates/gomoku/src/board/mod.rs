@@ -24,7 +24,7 @@ use crate::pattern::{state_index, Shape, REACH, SHAPE_COUNT};
 use crate::rules::Rule;
 use crate::table::{fused, table, FusedTable, ShapeTable, CELL_WALL};
 use std::fmt;
-use std::sync::OnceLock;
+use std::sync::{Arc, OnceLock};
 use update::Snapshot;
 use wuzi_search::{zobrist_keys, Outcome, Player};
 
@@ -172,8 +172,9 @@ pub struct Board {
     pub(crate) shapes: [[[[u8; LINE_BYTES]; LINES]; 4]; 2],
     /// Per colour, the number of (empty point, direction) pairs with each shape.
     counts: [[u16; COUNT_SLOTS]; 2],
-    /// The learned evaluation's tables for this rule.
-    weights: &'static Weights,
+    /// The learned evaluation's tables for this rule, shared by every board that sums them
+    /// (the embedded ones, or tables a match or a tuner made for one run).
+    weights: Arc<Weights>,
     /// Per colour and point, the direction-ordered key of its shapes (0 on occupied points).
     keys: [[u16; CELLS]; 2],
     /// Per colour and role, the sum of `weights` over the codes of the empty points.
@@ -609,13 +610,18 @@ impl Board {
     }
 
     /// The learned evaluation's weights this board sums.
-    pub fn weights(&self) -> &'static Weights {
-        self.weights
+    pub fn weights(&self) -> &Weights {
+        &self.weights
+    }
+
+    /// Whether this board sums exactly these shared weights (the same tables, not equal ones).
+    pub fn sums_weights(&self, weights: &Arc<Weights>) -> bool {
+        Arc::ptr_eq(&self.weights, weights)
     }
 
     /// Sums other weights (e.g. freshly fitted ones) from now on. The weights must be for this
     /// board's rule, else nothing changes and the error says why.
-    pub fn set_weights(&mut self, weights: &'static Weights) -> Result<(), String> {
+    pub fn set_weights(&mut self, weights: Arc<Weights>) -> Result<(), String> {
         if weights.rule != self.rule {
             return Err(format!(
                 "weights for {} on a {} board",

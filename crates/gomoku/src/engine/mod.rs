@@ -18,7 +18,7 @@ pub use params::SearchParams;
 pub use time::{move_budget, MoveTime};
 
 use crate::board::Board;
-use crate::eval::{EvalKind, Weights};
+use crate::eval::{embedded_weights, EvalKind, ShapeFactor, Weights};
 use crate::game::Gomoku;
 use crate::notation::Point;
 use crate::threat::{ThreatKind, ThreatLimits, ThreatSolver};
@@ -31,7 +31,7 @@ use wuzi_search::{Forced, Limits, Score, SearchOptions, Searcher, SharedTable};
 pub const MAX_THREADS: usize = 64;
 
 /// Which parts of the engine are switched on, and how much memory its tables get.
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq)]
 pub struct EngineOptions {
     /// Bytes for all tables together (main search, root threat solver, leaf threat solver).
     pub table_bytes: usize,
@@ -62,7 +62,10 @@ pub struct EngineOptions {
     pub order: EvalKind,
     /// Tables to use instead of the embedded ones on boards of their rule (`weights=FILE`
     /// in `wuzi match`, to play freshly fitted weights without a rebuild).
-    pub weights: Option<&'static Weights>,
+    pub weights: Option<Arc<Weights>>,
+    /// Factors on those tables (or the embedded ones) by role and shape group, applied when
+    /// an engine is made (`mover:four=1.05` in `wuzi match`: how `wuzi spsa` tunes them).
+    pub shape_factors: Vec<ShapeFactor>,
 }
 
 impl Default for EngineOptions {
@@ -90,6 +93,7 @@ impl Default for EngineOptions {
             // under renju (200 games each).
             order: EvalKind::Learned,
             weights: None,
+            shape_factors: Vec::new(),
         }
     }
 }
@@ -97,7 +101,7 @@ impl Default for EngineOptions {
 impl EngineOptions {
     /// An error when `weights` are set for another rule than `rule` (they would be ignored).
     pub fn check_rule(&self, rule: crate::rules::Rule) -> Result<(), String> {
-        match self.weights {
+        match &self.weights {
             Some(w) if w.rule != rule => Err(format!(
                 "the weights are for {}, the game is {}",
                 w.rule.name(),
@@ -105,6 +109,26 @@ impl EngineOptions {
             )),
             _ => Ok(()),
         }
+    }
+
+    /// Sets a shape group's factor (replacing an earlier one for the same group).
+    pub fn set_shape_factor(&mut self, factor: ShapeFactor) {
+        self.shape_factors
+            .retain(|f| (f.role, f.shape) != (factor.role, factor.shape));
+        self.shape_factors.push(factor);
+    }
+
+    /// The tables an engine with these options plays on a board of `rule`: `weights` (if for
+    /// this rule) or the embedded ones, times the shape factors; `None` when that is just
+    /// the board's own embedded tables.
+    pub fn weights_for(&self, rule: crate::rules::Rule) -> Option<Arc<Weights>> {
+        let base = self.weights.clone().filter(|w| w.rule == rule);
+        if self.shape_factors.is_empty() {
+            return base;
+        }
+        let mut scaled = Weights::clone(&base.unwrap_or_else(|| embedded_weights(rule)));
+        ShapeFactor::apply_all(&self.shape_factors, &mut scaled);
+        Some(Arc::new(scaled))
     }
 }
 
@@ -170,11 +194,14 @@ pub struct Engine {
     workers: Vec<search::Search>,
     threats: ThreatSolver,
     options: EngineOptions,
+    /// The tables `options` asked for, made once (see [`EngineOptions::weights_for`]).
+    weights: Option<Arc<Weights>>,
 }
 
 impl Engine {
     pub fn new(mut board: Board, options: EngineOptions) -> Engine {
-        adopt_weights(&mut board, &options);
+        let weights = options.weights_for(board.rule());
+        adopt_weights(&mut board, &weights);
         let (main, root_threats, leaf_threats) = split_memory(options.table_bytes);
         let table = Arc::new(SharedTable::with_bytes(if options.selective {
             main
@@ -205,6 +232,7 @@ impl Engine {
                 .collect(),
             threats: ThreatSolver::new(root_threats),
             options,
+            weights,
         }
     }
 
@@ -227,7 +255,12 @@ impl Engine {
     /// Replaces the position, keeping the tables (they are keyed by position, so they stay
     /// true; call [`Engine::clear_tables`] for a fresh start).
     pub fn set_board(&mut self, mut board: Board) {
-        adopt_weights(&mut board, &self.options);
+        // A board of another rule: make that rule's tables (cheap when there is nothing to
+        // make, and once per rule otherwise).
+        if self.weights.as_ref().map(|w| w.rule) != Some(board.rule()) {
+            self.weights = self.options.weights_for(board.rule());
+        }
+        adopt_weights(&mut board, &self.weights);
         self.game.board = board;
     }
 
@@ -561,11 +594,11 @@ const DEFENCE_TRIES: usize = 12;
 const DEFENCE_VCF_ATTACKS: u32 = 12;
 const DEFENCE_VCF_NODES: u64 = 20_000;
 
-/// Puts the options' weights on `board` if they are for its rule (else it keeps its own).
-fn adopt_weights(board: &mut Board, options: &EngineOptions) {
-    if let Some(w) = options.weights {
-        if w.rule == board.rule() && !std::ptr::eq(board.weights(), w) {
-            let _ = board.set_weights(w);
+/// Puts `weights` on `board` if they are for its rule (else it keeps its own).
+fn adopt_weights(board: &mut Board, weights: &Option<Arc<Weights>>) {
+    if let Some(w) = weights {
+        if w.rule == board.rule() && !board.sums_weights(w) {
+            let _ = board.set_weights(Arc::clone(w));
         }
     }
 }
@@ -597,6 +630,38 @@ mod tests {
                 ..EngineOptions::default()
             },
         )
+    }
+
+    /// Shape factors scale the tables an engine plays with, made for the rule of each board it
+    /// is given; without them the board keeps the embedded tables.
+    #[test]
+    fn shape_factors_scale_the_engines_tables() {
+        let factor: ShapeFactor = "waiter:open-three=0.5".parse().unwrap();
+        let options = EngineOptions {
+            table_bytes: 1 << 20,
+            shape_factors: vec![factor],
+            ..EngineOptions::default()
+        };
+        let expected = |rule| {
+            let mut w = Weights::clone(&embedded_weights(rule));
+            w.scale_shape(factor.role, factor.shape, factor.factor);
+            w
+        };
+        let mut e = Engine::new(Board::new(15, Rule::Freestyle).unwrap(), options.clone());
+        assert_eq!(e.board().weights(), &expected(Rule::Freestyle));
+        assert_ne!(e.board().weights(), &*embedded_weights(Rule::Freestyle));
+        e.set_board(Board::from_moves(15, Rule::Renju, "h8 i9").unwrap());
+        assert_eq!(e.board().weights(), &expected(Rule::Renju));
+        let plain = EngineOptions {
+            shape_factors: Vec::new(),
+            ..options.clone()
+        };
+        let plain = Engine::new(Board::new(15, Rule::Renju).unwrap(), plain);
+        assert!(plain.board().sums_weights(&embedded_weights(Rule::Renju)));
+        assert_eq!(
+            options.weights_for(Rule::Standard),
+            Some(Arc::new(expected(Rule::Standard)))
+        );
     }
 
     #[test]

@@ -89,9 +89,10 @@ mod tests {
     use crate::notation::Point;
     use crate::rules::Rule;
     use proptest::prelude::*;
+    use std::sync::Arc;
 
     /// Weights with every entry distinct-ish, so a wrong code or role shows.
-    fn busy_weights(rule: Rule) -> &'static Weights {
+    fn busy_weights(rule: Rule) -> Arc<Weights> {
         let mut w = Weights::zero(rule);
         w.tempo = [7 * EVAL_FRACTION, -5 * EVAL_FRACTION];
         for c in 0..2 {
@@ -105,7 +106,7 @@ mod tests {
             }
         }
         w.clear_dead_codes();
-        Box::leak(Box::new(w))
+        Arc::new(w)
     }
 
     proptest! {
@@ -118,17 +119,17 @@ mod tests {
         ) {
             let weights = busy_weights(rule);
             let mut b = Board::new(15, rule).unwrap();
-            b.set_weights(weights).unwrap();
+            b.set_weights(Arc::clone(&weights)).unwrap();
             for (x, y) in moves {
                 if b.result().is_some() {
                     break;
                 }
                 let _ = b.try_play(Point::new(x, y));
-                prop_assert_eq!(evaluate(&b), learned_from_scratch(&b, weights));
+                prop_assert_eq!(evaluate(&b), learned_from_scratch(&b, &weights));
             }
             for _ in 0..undos {
                 b.undo();
-                prop_assert_eq!(evaluate(&b), learned_from_scratch(&b, weights));
+                prop_assert_eq!(evaluate(&b), learned_from_scratch(&b, &weights));
             }
             for p in b.points().collect::<Vec<_>>() {
                 if b.is_empty(p) {
@@ -145,11 +146,11 @@ mod tests {
         let weights = busy_weights(Rule::Renju);
         let mut b = Board::from_moves(15, Rule::Renju, "h8 i9 h9 h10 j8 g8").unwrap();
         let hash = b.hash();
-        b.set_weights(weights).unwrap();
+        b.set_weights(Arc::clone(&weights)).unwrap();
         assert_eq!(b.hash(), hash);
         assert_eq!(b.moves().len(), 6);
         while b.undo().is_some() {
-            assert_eq!(evaluate(&b), learned_from_scratch(&b, weights));
+            assert_eq!(evaluate(&b), learned_from_scratch(&b, &weights));
         }
     }
 

@@ -6,6 +6,7 @@
 
 mod classic;
 mod codes;
+mod factors;
 mod learned;
 mod policy;
 mod weights;
@@ -15,6 +16,7 @@ pub(crate) use codes::{
     FLAG_FOUR, KEY_STEP,
 };
 pub use codes::{code_of, renju_black_dead, shapes_of, CODES};
+pub use factors::ShapeFactor;
 pub use learned::{features, learned_from_scratch, Feature};
 pub use policy::{
     class_of, near_index, threat_level, Policy, PolicyContext, PolicyFeatures, ATTACK, CLASSES,

@@ -29,7 +29,7 @@ use crate::pattern::Shape;
 use crate::rules::Rule;
 use std::fmt::Write as _;
 use std::ops::RangeInclusive;
-use std::sync::OnceLock;
+use std::sync::{Arc, OnceLock};
 
 /// The table a colour's codes are read from while that colour is to move.
 pub const MOVER: usize = 0;
@@ -329,23 +329,26 @@ const EMBEDDED: [(Rule, &str); 3] = [
     (Rule::Renju, include_str!("weights/renju.txt")),
 ];
 
-/// The embedded weights of a rule, parsed once. A broken embedded file is a build defect
-/// (a test parses every one), so it falls back to zeros rather than stopping the engine.
-pub fn embedded(rule: Rule) -> &'static Weights {
-    static PARSED: OnceLock<Vec<Weights>> = OnceLock::new();
+/// The embedded weights of a rule, parsed once and shared by every board. A broken embedded
+/// file is a build defect (a test parses every one), so it falls back to zeros rather than
+/// stopping the engine.
+pub fn embedded(rule: Rule) -> Arc<Weights> {
+    static PARSED: OnceLock<Vec<Arc<Weights>>> = OnceLock::new();
     let all = PARSED.get_or_init(|| {
         EMBEDDED
             .iter()
             .map(|(r, text)| {
-                Weights::parse(text)
-                    .ok()
-                    .filter(|w| w.rule == *r)
-                    .unwrap_or_else(|| Weights::zero(*r))
+                Arc::new(
+                    Weights::parse(text)
+                        .ok()
+                        .filter(|w| w.rule == *r)
+                        .unwrap_or_else(|| Weights::zero(*r)),
+                )
             })
             .collect()
     });
     let i = EMBEDDED.iter().position(|(r, _)| *r == rule).unwrap_or(0);
-    &all[i]
+    Arc::clone(&all[i])
 }
 
 #[cfg(test)]

@@ -25,8 +25,8 @@ pub struct MatchArgs {
     /// memory, hash, width, threads, search=selective|generic, the switches vcf, vct,
     /// leaf-vcf, defence, pvs, tt, killers, history, the search parameters of
     /// engine/params.rs, weights=FILE, and evaluation shape factors such as
-    /// waiter:open-three=0.94). Any Gomocup engine: `cmd=PATH ARGS` plus time (ms per move), match (ms per
-    /// game), nodes, depth, threads, memory (bytes), name. Quote values holding commas.
+    /// waiter:open-three=0.94). Any Gomocup engine: `cmd=PATH ARGS` plus time (ms per move),
+    /// match (ms per game), nodes, depth, threads, memory (bytes), name. Quote values holding commas.
     /// Without time or match a side gets 100 ms a move (wuzi, unless it has depth or nodes)
     /// or 1000 ms (cmd= engines, which always play on a clock).
     #[arg(long, default_value = "time=100")]

@@ -1,6 +1,6 @@
-//! `wuzi spsa`: tunes search knobs (or evaluation shape factors) by SPSA (`wuzi_gomocup::manager::spsa`), each iteration
-//! a short in-process match of the knobs stepped up against the knobs stepped down, from
-//! random openings with colours swapped. The result is a settings string to confirm with
+//! `wuzi spsa`: tunes search knobs (or evaluation shape factors) by SPSA
+//! (`wuzi_gomocup::manager::spsa`), each iteration a short in-process match of the knobs
+//! stepped up against the knobs stepped down, from random openings with colours swapped. The result is a settings string to confirm with
 //! `wuzi match`: SPSA finds a direction cheaply, a match decides whether it pays.
 
 use crate::match_cmd::GamesArgs;
@@ -11,7 +11,7 @@ use std::sync::atomic::AtomicBool;
 use std::sync::Arc;
 use wuzi_gomocup::manager::openings::{read_openings, OpeningFormat, Rng};
 use wuzi_gomocup::manager::side::{Kind, SideSpec};
-use wuzi_gomocup::manager::spsa::{Knob, Spsa};
+use wuzi_gomocup::manager::spsa::{round_to, Knob, Spsa};
 use wuzi_gomocup::manager::{run_match, MatchConfig, OpeningSource};
 use wuzi_gomoku::{Board, Point, Rule};
 
@@ -135,10 +135,7 @@ pub fn run(args: &SpsaArgs) -> Result<String, String> {
                 .theta
                 .iter()
                 .zip(&spsa.knobs)
-                .map(|(t, k)| {
-                    let scale = 10f64.powi(k.decimals as i32 + 2);
-                    (t * scale).round() / scale
-                })
+                .map(|(&t, k)| round_to(t, k.decimals + 2))
                 .collect();
             let line =
                 serde_json::json!({"iteration": k + 1, "wins_minus_losses": wl, "theta": theta});

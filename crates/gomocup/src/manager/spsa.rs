@@ -25,9 +25,14 @@ pub struct Knob {
 impl Knob {
     /// `value` rounded to the knob's decimals.
     fn round(&self, value: f64) -> f64 {
-        let scale = 10f64.powi(self.decimals as i32);
-        (value * scale).round() / scale
+        round_to(value, self.decimals)
     }
+}
+
+/// `value` rounded to `decimals` decimals.
+pub fn round_to(value: f64, decimals: u32) -> f64 {
+    let scale = 10f64.powi(decimals as i32);
+    (value * scale).round() / scale
 }
 
 /// The most decimals a knob's values are written with (capped: more would print noise).

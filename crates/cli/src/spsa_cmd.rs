@@ -36,6 +36,14 @@ pub struct SpsaArgs {
     /// The learning rate: a knob moves rate * STEP for each game one side won more.
     #[arg(long, default_value_t = 0.01)]
     pub rate: f64,
+    /// Shrink the steps (and so the moves) as 1 / k^DECAY at iteration k, so that a long run
+    /// settles (0.101 is SPSA's usual value); 0 keeps them constant.
+    #[arg(long, default_value_t = 0.0)]
+    pub decay: f64,
+    /// Also print the knobs' mean over the last N iterations: steadier than the last values,
+    /// which still carry the last matches' noise.
+    #[arg(long, default_value_t = 0)]
+    pub average_last: usize,
     #[command(flatten)]
     pub board: GamesArgs,
     /// An opening file, drawn from at random each iteration; without it, generated balanced
@@ -73,9 +81,15 @@ pub fn run(args: &SpsaArgs) -> Result<String, String> {
     if !(args.rate > 0.0 && args.rate.is_finite()) {
         return Err("--rate must be positive".into());
     }
+    if !(args.decay >= 0.0 && args.decay <= 1.0) {
+        return Err("--decay must be within 0..=1".into());
+    }
+    if args.average_last > args.iterations {
+        return Err("--average-last must not exceed --iterations".into());
+    }
     let rule: Rule = args.board.rule.into();
     Board::new(args.board.size, rule).map_err(|e| e.to_string())?;
-    let mut spsa = Spsa::new(knobs, args.rate, args.seed);
+    let mut spsa = Spsa::new(knobs, args.rate, args.seed).with_decay(args.decay);
     let start = spsa.rounded();
     side(&args.base, &spsa.settings(&start), rule).map_err(|e| format!("--knob/--base: {e}"))?;
     let openings: Option<Vec<Vec<Point>>> = match &args.openings {
@@ -97,6 +111,7 @@ pub fn run(args: &SpsaArgs) -> Result<String, String> {
     let pairs = args.games.div_ceil(2).max(1);
     let mut pick = Rng(args.seed ^ 0x5EED);
     let mut total = 0i64;
+    let mut sum = vec![0.0; spsa.theta.len()];
     for k in 0..args.iterations {
         let p = spsa.perturb();
         let a = side(&args.base, &spsa.settings(&p.plus), rule)?;
@@ -129,6 +144,11 @@ pub fn run(args: &SpsaArgs) -> Result<String, String> {
         let wl = i64::from(t.wins) - i64::from(t.losses);
         total += wl.abs();
         spsa.update(&p, wl);
+        if k + args.average_last >= args.iterations {
+            for (s, t) in sum.iter_mut().zip(&spsa.theta) {
+                *s += t;
+            }
+        }
         if let Some(log) = &mut log {
             // Two decimals finer than the knobs are played with: the drift shows.
             let theta: Vec<f64> = spsa
@@ -148,11 +168,20 @@ pub fn run(args: &SpsaArgs) -> Result<String, String> {
             eprintln!("iteration {}/{}: {spsa}", k + 1, args.iterations);
         }
     }
-    Ok(format!(
+    let mut report = format!(
         "tuned after {} iterations ({} games; mean |W-L| {:.2} an iteration): {spsa}\nstarted from: {}",
         args.iterations,
         args.iterations * 2 * pairs,
         total as f64 / args.iterations.max(1) as f64,
         spsa.settings(&start)
-    ))
+    );
+    if args.average_last > 0 {
+        let mean: Vec<f64> = sum.iter().map(|s| s / args.average_last as f64).collect();
+        report += &format!(
+            "\nmean of the last {} iterations: {}",
+            args.average_last,
+            spsa.settings(&mean)
+        );
+    }
+    Ok(report)
 }

@@ -262,6 +262,10 @@ fn spsa_plays_its_iterations_logs_them_and_refuses_bad_knobs() {
         "2",
         "--size",
         "9",
+        "--decay",
+        "0.101",
+        "--average-last",
+        "2",
         "--quiet",
         "--log",
         log.to_str().unwrap(),
@@ -285,6 +289,19 @@ fn spsa_plays_its_iterations_logs_them_and_refuses_bad_knobs() {
     assert_eq!(lines.len(), 3);
     assert_eq!(lines[2]["iteration"], 3);
     assert_eq!(lines[2]["theta"].as_array().unwrap().len(), 3);
+    // The mean of the last two iterations' knobs, as the log wrote them.
+    let mean = |i: usize| {
+        (lines[1]["theta"][i].as_f64().unwrap() + lines[2]["theta"][i].as_f64().unwrap()) / 2.0
+    };
+    assert!(
+        out.contains(&format!(
+            "mean of the last 2 iterations: rfp-margin={:.0},width={:.0},waiter:open-three={:.3}",
+            mean(0),
+            mean(1),
+            mean(2)
+        )),
+        "{out}"
+    );
     fails_with(&["spsa", "--knob", "speed=1:1:0:2"], "unknown setting");
     fails_with(
         &["spsa", "--knob", "mover:five=1:0.1:0.5:1.5"],
@@ -297,6 +314,20 @@ fn spsa_plays_its_iterations_logs_them_and_refuses_bad_knobs() {
     fails_with(
         &["spsa", "--knob", "lmr-div=200:30:60:600", "--rate", "0"],
         "--rate",
+    );
+    fails_with(
+        &["spsa", "--knob", "lmr-div=200:30:60:600", "--decay", "2"],
+        "--decay",
+    );
+    fails_with(
+        &[
+            "spsa",
+            "--knob",
+            "lmr-div=200:30:60:600",
+            "--average-last",
+            "5000",
+        ],
+        "--average-last",
     );
     let _ = std::fs::remove_dir_all(&dir);
 }

@@ -2,8 +2,10 @@
 //! short matches. Each iteration moves every knob a step up or down at random,
 //! plays `theta + c*delta` against `theta - c*delta`, and moves theta towards the side that
 //! won: `theta += rate * c * (wins - losses) * delta`. One match then tells about every knob,
-//! which is why it beats one-knob-at-a-time matches when there are many. This is the
-//! arithmetic; `wuzi spsa` plays the matches.
+//! which is why it beats one-knob-at-a-time matches when there are many. The step c may shrink
+//! as `c / k^decay` at iteration k (the classic SPSA schedule, with the customary decay of
+//! 0.101): the noise of short matches keeps a constant step wandering round the top, a
+//! shrinking one settles. This is the arithmetic; `wuzi spsa` plays the matches.
 
 use super::openings::Rng;
 use std::fmt;
@@ -99,6 +101,10 @@ pub struct Spsa {
     pub theta: Vec<f64>,
     /// Learning rate: theta moves `rate * step` per game won more than lost.
     pub rate: f64,
+    /// The steps shrink as `1 / k^decay` at iteration k (from 1); 0 keeps them constant.
+    pub decay: f64,
+    /// Iterations done (updates made).
+    pub iterations: usize,
     rng: Rng,
 }
 
@@ -109,8 +115,21 @@ impl Spsa {
             knobs,
             theta,
             rate,
+            decay: 0.0,
+            iterations: 0,
             rng: Rng(seed),
         }
+    }
+
+    /// The same with steps that shrink as `1 / k^decay` (see the module's doc).
+    pub fn with_decay(mut self, decay: f64) -> Spsa {
+        self.decay = decay;
+        self
+    }
+
+    /// What the knobs' steps are multiplied by at the coming iteration.
+    pub fn step_scale(&self) -> f64 {
+        ((self.iterations + 1) as f64).powf(-self.decay)
     }
 
     /// The next pair of settings to play: each knob a step up in one and down in the other,
@@ -121,13 +140,14 @@ impl Spsa {
             .iter()
             .map(|_| if self.rng.below(2) == 0 { -1 } else { 1 })
             .collect();
+        let scale = self.step_scale();
         let side = |sign: f64| -> Vec<f64> {
             self.knobs
                 .iter()
                 .zip(&self.theta)
                 .zip(&delta)
                 .map(|((k, &t), &d)| {
-                    k.round((t + sign * k.step * f64::from(d)).clamp(k.min, k.max))
+                    k.round((t + sign * scale * k.step * f64::from(d)).clamp(k.min, k.max))
                 })
                 .collect()
         };
@@ -135,12 +155,15 @@ impl Spsa {
         Perturbation { delta, plus, minus }
     }
 
-    /// Moves theta after `plus` scored `wins_minus_losses` against `minus`.
+    /// Moves theta after `plus` scored `wins_minus_losses` against `minus` (by the same
+    /// shrunk step the perturbation used), and counts the iteration.
     pub fn update(&mut self, p: &Perturbation, wins_minus_losses: i64) {
+        let scale = self.step_scale();
         for ((t, k), &d) in self.theta.iter_mut().zip(&self.knobs).zip(&p.delta) {
-            let moved = *t + self.rate * k.step * wins_minus_losses as f64 * f64::from(d);
+            let moved = *t + self.rate * scale * k.step * wins_minus_losses as f64 * f64::from(d);
             *t = moved.clamp(k.min, k.max);
         }
+        self.iterations += 1;
     }
 
     /// Settings text of `values` (one per knob, each with its knob's decimals):
@@ -251,6 +274,25 @@ mod tests {
         s.update(&p, -100);
         assert_eq!(s.theta, vec![0.0, 100.0], "clamped to the range");
         assert_eq!(s.to_string(), "a=0,b=100");
+    }
+
+    #[test]
+    fn decaying_steps_shrink_both_the_perturbation_and_the_update() {
+        let mut s = Spsa::new(vec![knob("a=100:16:0:200")], 0.25, 1).with_decay(0.5);
+        assert_eq!(s.step_scale(), 1.0);
+        let p = s.perturb();
+        assert_eq!((p.plus[0] - p.minus[0]).abs(), 32.0);
+        s.update(&p, 2);
+        assert_eq!(s.theta[0], 100.0 + 8.0 * f64::from(p.delta[0]));
+        s.iterations = 3;
+        // Iteration 4: steps halved (1 / 4^0.5).
+        assert_eq!(s.step_scale(), 0.5);
+        let before = s.theta[0];
+        let p = s.perturb();
+        assert_eq!((p.plus[0] - p.minus[0]).abs(), 16.0);
+        s.update(&p, 2);
+        assert_eq!(s.theta[0], before + 4.0 * f64::from(p.delta[0]));
+        assert_eq!(s.iterations, 4);
     }
 
     #[test]

@@ -130,8 +130,9 @@ pub struct TuneArgs {
     pub waiter_factor: f64,
     /// ROLE:SHAPE=F (ROLE mover or waiter; SHAPE one, two, open-two, three, open-three or
     /// four): multiply that role's values for the codes whose strongest line shape is SHAPE
-    /// by F, after the two factors above; repeat for each group (the embedded freestyle
-    /// weights' twelve were tuned by SPSA matches).
+    /// by F, after the two factors above; repeat for each group (the embedded weights'
+    /// twelve were tuned by SPSA matches). ROLE:SHAPE+SECOND=F narrows the group to the
+    /// codes whose second strongest line is SECOND (none, or a shape no stronger than SHAPE).
     #[arg(long = "shape-factor")]
     pub shape_factors: Vec<ShapeFactor>,
 }

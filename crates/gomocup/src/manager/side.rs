@@ -181,7 +181,7 @@ fn apply_switch(options: &mut EngineOptions, key: &str, value: &str) -> Result<(
             }
         }
         // A factor on the evaluation tables' values of a role and shape group
-        // (`waiter:open-three=0.94`), for tuning matches.
+        // (`waiter:open-three=0.94`, `mover:three+open-two=1.05`), for tuning matches.
         _ if key.contains(':') => {
             options.set_shape_factor(format!("{key}={value}").parse::<ShapeFactor>()?)
         }
@@ -335,14 +335,22 @@ mod tests {
 
     #[test]
     fn shape_factors_are_kept_one_per_group() {
-        let s: SideSpec = "nodes=100,waiter:open-three=0.9,mover:four=1.1,waiter:open-three=0.8"
+        let s: SideSpec = "nodes=100,waiter:open-three=0.9,mover:four=1.1,\
+                           waiter:open-three+two=1.2,waiter:open-three=0.8"
             .parse()
             .unwrap();
         let Kind::InProcess(o) = &s.kind else {
             panic!("in-process")
         };
         let kept: Vec<String> = o.shape_factors.iter().map(|f| f.to_string()).collect();
-        assert_eq!(kept, ["mover:four=1.1", "waiter:open-three=0.8"]);
+        assert_eq!(
+            kept,
+            [
+                "mover:four=1.1",
+                "waiter:open-three+two=1.2",
+                "waiter:open-three=0.8"
+            ]
+        );
     }
 
     #[test]

@@ -114,7 +114,7 @@ impl EngineOptions {
     /// Sets a shape group's factor (replacing an earlier one for the same group).
     pub fn set_shape_factor(&mut self, factor: ShapeFactor) {
         self.shape_factors
-            .retain(|f| (f.role, f.shape) != (factor.role, factor.shape));
+            .retain(|f| (f.role, f.shape, f.second) != (factor.role, factor.shape, factor.second));
         self.shape_factors.push(factor);
     }
 
@@ -644,7 +644,7 @@ mod tests {
         };
         let expected = |rule| {
             let mut w = Weights::clone(&embedded_weights(rule));
-            w.scale_shape(factor.role, factor.shape, factor.factor);
+            w.scale_shape(factor.role, factor.shape, factor.second, factor.factor);
             w
         };
         let mut e = Engine::new(Board::new(15, Rule::Freestyle).unwrap(), options.clone());

@@ -1,4 +1,5 @@
-//! A factor on one role's values for one shape group (`mover:open-three=0.93`): the step that
+//! A factor on one role's values for one shape group (`mover:open-three=0.93`), or for the part
+//! of it whose second strongest line is a given shape (`mover:open-three+open-two=1.05`): the step that
 //! tunes a fit's balance by matches. `wuzi tune --shape-factor` writes it into a weights file;
 //! a `wuzi match` or `wuzi spsa` side applies it to the tables it plays with, so a tuner can try
 //! factors without writing files.
@@ -12,25 +13,32 @@ use std::str::FromStr;
 #[derive(Copy, Clone, Debug, PartialEq)]
 pub struct ShapeFactor {
     pub role: usize,
+    /// The codes' strongest line shape.
     pub shape: Shape,
+    /// Their second strongest, if the group is narrowed to one (at most `shape`).
+    pub second: Option<Shape>,
     pub factor: f64,
 }
 
 impl ShapeFactor {
-    /// The group this factor scales, as its text names it: `waiter:open-three`.
+    /// The group this factor scales, as its text names it: `waiter:open-three`,
+    /// `mover:three+open-two`.
     pub fn group(&self) -> String {
         let role = if self.role == MOVER {
             "mover"
         } else {
             "waiter"
         };
-        format!("{role}:{}", self.shape)
+        match self.second {
+            Some(second) => format!("{role}:{}+{second}", self.shape),
+            None => format!("{role}:{}", self.shape),
+        }
     }
 
     /// Scales `weights` by each factor in turn (see [`Weights::scale_shape`]).
     pub fn apply_all(factors: &[ShapeFactor], weights: &mut Weights) {
         for f in factors {
-            weights.scale_shape(f.role, f.shape, f.factor);
+            weights.scale_shape(f.role, f.shape, f.second, f.factor);
         }
     }
 }
@@ -44,27 +52,52 @@ impl fmt::Display for ShapeFactor {
 impl FromStr for ShapeFactor {
     type Err = String;
 
-    /// `ROLE:SHAPE=FACTOR`: ROLE mover or waiter, SHAPE one of [`SCALABLE_SHAPES`], FACTOR a
+    /// `ROLE:SHAPE=FACTOR` or `ROLE:SHAPE+SECOND=FACTOR`: ROLE mover or waiter, SHAPE one of
+    /// [`SCALABLE_SHAPES`], SECOND none or one of them no stronger than SHAPE, FACTOR a
     /// positive number.
     fn from_str(text: &str) -> Result<ShapeFactor, String> {
-        let usage = || format!("\"{text}\" is not ROLE:SHAPE=FACTOR, e.g. waiter:open-three=0.94");
+        let usage = || {
+            format!(
+                "\"{text}\" is not ROLE:SHAPE=FACTOR or ROLE:SHAPE+SECOND=FACTOR, e.g. \
+                 waiter:open-three=0.94"
+            )
+        };
         let (group, factor) = text.split_once('=').ok_or_else(usage)?;
-        let (role, shape) = group.trim().split_once(':').ok_or_else(usage)?;
+        let (role, shapes) = group.trim().split_once(':').ok_or_else(usage)?;
         let role = match role {
             "mover" => MOVER,
             "waiter" => WAITER,
             _ => return Err(format!("{}: the role is mover or waiter", usage())),
         };
-        let shape = Shape::from_name(shape)
-            .filter(|s| SCALABLE_SHAPES.contains(s))
-            .ok_or_else(|| {
-                let names: Vec<&str> = Shape::ALL
-                    .iter()
-                    .filter(|s| SCALABLE_SHAPES.contains(s))
-                    .map(|s| s.name())
-                    .collect();
-                format!("{}: the shape is one of {}", usage(), names.join(", "))
-            })?;
+        let scalable = |name: &str| {
+            Shape::from_name(name)
+                .filter(|s| SCALABLE_SHAPES.contains(s))
+                .ok_or_else(|| {
+                    let names: Vec<&str> = Shape::ALL
+                        .iter()
+                        .filter(|s| SCALABLE_SHAPES.contains(s))
+                        .map(|s| s.name())
+                        .collect();
+                    format!("{}: the shape is one of {}", usage(), names.join(", "))
+                })
+        };
+        let (shape, second) = match shapes.split_once('+') {
+            Some((shape, second)) => {
+                let shape = scalable(shape)?;
+                let second = match second {
+                    "none" => Shape::None,
+                    name => scalable(name)?,
+                };
+                if second > shape {
+                    return Err(format!(
+                        "{}: the second shape is no stronger than the first",
+                        usage()
+                    ));
+                }
+                (shape, Some(second))
+            }
+            None => (scalable(shapes)?, None),
+        };
         let factor = match factor.trim().parse::<f64>() {
             Ok(f) if f.is_finite() && f > 0.0 => f,
             _ => return Err(format!("{}: the factor is a positive number", usage())),
@@ -72,6 +105,7 @@ impl FromStr for ShapeFactor {
         Ok(ShapeFactor {
             role,
             shape,
+            second,
             factor,
         })
     }
@@ -89,11 +123,20 @@ mod tests {
             ShapeFactor {
                 role: WAITER,
                 shape: Shape::OpenThree,
+                second: None,
                 factor: 0.94
             }
         );
         assert_eq!(f.to_string(), "waiter:open-three=0.94");
         assert_eq!(f.group(), "waiter:open-three");
+        let double: ShapeFactor = "mover:three+open-two=1.1".parse().unwrap();
+        assert_eq!(
+            (double.shape, double.second, double.factor),
+            (Shape::Three, Some(Shape::OpenTwo), 1.1)
+        );
+        assert_eq!(double.to_string(), "mover:three+open-two=1.1");
+        let alone: ShapeFactor = "mover:four+none=0.9".parse().unwrap();
+        assert_eq!(alone.second, Some(Shape::None));
         for bad in [
             "waiter:open-three",
             "open-three=0.9",
@@ -104,6 +147,9 @@ mod tests {
             "mover:two=-1",
             "mover:two=nan",
             "mover:two=x",
+            "mover:two+three=1.1",
+            "mover:two+five=1.1",
+            "mover:two+=1.1",
         ] {
             assert!(bad.parse::<ShapeFactor>().is_err(), "{bad}");
         }

@@ -220,15 +220,18 @@ impl Weights {
     }
 
     /// Multiplies one role's values (`MOVER` or `WAITER`, both colours) for the codes whose
-    /// strongest line shape is `shape`, rounded as [`Weights::scale_sides`] rounds. The finer
-    /// step of the same balance: a match-tuned factor per shape group (`wuzi tune
-    /// --shape-factor`). Only the groups [`SCALABLE_SHAPES`] name are scaled; a code with a
-    /// four-four, an open four, a five or an overline decides the game within a move or two,
-    /// so the search, not its value, settles it.
-    pub fn scale_shape(&mut self, role: usize, shape: Shape, factor: f64) {
+    /// strongest line shape is `shape` (and, if `second` is given, whose second strongest
+    /// line shape is that one: `open-three+open-two`, a point making two threats), rounded as
+    /// [`Weights::scale_sides`] rounds. The finer step of the same balance: a match-tuned
+    /// factor per shape group (`wuzi tune --shape-factor`). Only the groups
+    /// [`SCALABLE_SHAPES`] name are scaled; a code with a four-four, an open four, a five or
+    /// an overline decides the game within a move or two, so the search, not its value,
+    /// settles it.
+    pub fn scale_shape(&mut self, role: usize, shape: Shape, second: Option<Shape>, factor: f64) {
         for colour in self.tables.iter_mut() {
             for (code, values) in colour.iter_mut().enumerate() {
-                if shape_group(code) == Some(shape) {
+                let second_matches = second.is_none() || shapes_of(code).map(|c| c[2]) == second;
+                if shape_group(code) == Some(shape) && second_matches {
                     values[role] = scaled(values[role], factor);
                 }
             }
@@ -398,7 +401,7 @@ mod tests {
             w.tables[0][code] = [100, 100];
             w.tables[1][code] = [-33, -33];
         }
-        w.scale_shape(WAITER, OpenThree, 0.94);
+        w.scale_shape(WAITER, OpenThree, Option::None, 0.94);
         assert_eq!(w.tables[0][open_three], [100, 94]);
         assert_eq!(w.tables[1][open_three], [-33, -31]); // -31.02
         for code in [two, open_four, overline] {
@@ -409,6 +412,12 @@ mod tests {
         }
         assert_eq!(shape_group(open_four), Option::None);
         assert_eq!(shape_group(two), Some(Two));
+        // A second shape narrows the group to the codes with that second strongest line.
+        let double = code_with([N, N, OpenTwo, OpenThree]).unwrap();
+        w.tables[0][double] = [100, 100];
+        w.scale_shape(MOVER, OpenThree, Some(OpenTwo), 1.5);
+        assert_eq!(w.tables[0][double], [150, 100]);
+        assert_eq!(w.tables[0][open_three], [100, 94], "second strongest a two");
     }
 
     #[test]

@@ -1,7 +1,8 @@
 //! `wuzi spsa`: tunes search knobs (or evaluation shape factors) by SPSA
 //! (`wuzi_gomocup::manager::spsa`), each iteration a short in-process match of the knobs
-//! stepped up against the knobs stepped down, from random openings with colours swapped. The result is a settings string to confirm with
-//! `wuzi match`: SPSA finds a direction cheaply, a match decides whether it pays.
+//! stepped up against the knobs stepped down, from random openings with colours swapped. The
+//! result is a settings string to confirm with `wuzi match`: SPSA finds a direction cheaply, a
+//! match decides whether it pays.
 
 use crate::match_cmd::GamesArgs;
 use clap::Args;

@@ -1,5 +1,6 @@
-//! A factor on one role's values for one shape group (`mover:open-three=0.93`), or for the part
-//! of it whose second strongest line is a given shape (`mover:open-three+open-two=1.05`): the step that
+//! A factor on one role's values for one shape group (`mover:open-three=0.93`), or for the
+//! part of it whose second strongest line is a given shape (`mover:open-three+open-two=1.05`,
+//! which multiplies on top of the whole group's factor if both are given): the step that
 //! tunes a fit's balance by matches. `wuzi tune --shape-factor` writes it into a weights file;
 //! a `wuzi match` or `wuzi spsa` side applies it to the tables it plays with, so a tuner can try
 //! factors without writing files.

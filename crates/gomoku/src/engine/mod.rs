@@ -113,8 +113,7 @@ impl EngineOptions {
 
     /// Sets a shape group's factor (replacing an earlier one for the same group).
     pub fn set_shape_factor(&mut self, factor: ShapeFactor) {
-        self.shape_factors
-            .retain(|f| (f.role, f.shape, f.second) != (factor.role, factor.shape, factor.second));
+        self.shape_factors.retain(|f| !f.same_group(&factor));
         self.shape_factors.push(factor);
     }
 

@@ -36,6 +36,11 @@ impl ShapeFactor {
         }
     }
 
+    /// Whether `other` scales the same role and group (so one replaces the other).
+    pub fn same_group(&self, other: &ShapeFactor) -> bool {
+        (self.role, self.shape, self.second) == (other.role, other.shape, other.second)
+    }
+
     /// Scales `weights` by each factor in turn (see [`Weights::scale_shape`]).
     pub fn apply_all(factors: &[ShapeFactor], weights: &mut Weights) {
         for f in factors {

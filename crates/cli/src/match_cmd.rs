@@ -26,7 +26,9 @@ pub struct MatchArgs {
     /// leaf-vcf, defence, pvs, tt, killers, history, the search parameters of
     /// engine/params.rs, weights=FILE, and evaluation shape factors such as
     /// waiter:open-three=0.94). Any Gomocup engine: `cmd=PATH ARGS` plus time (ms per move),
-    /// match (ms per game), nodes, depth, threads, memory (bytes), name. Quote values holding commas.
+    /// match (ms per game), nodes, depth, threads, memory (bytes), name, and settle (ms to hold
+    /// back its next command after its move, for engines that drop one that comes too soon).
+    /// Quote values holding commas.
     /// Without time or match a side gets 100 ms a move (wuzi, unless it has depth or nodes)
     /// or 1000 ms (cmd= engines, which always play on a clock).
     #[arg(long, default_value = "time=100")]

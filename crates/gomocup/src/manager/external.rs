@@ -55,6 +55,8 @@ pub struct External {
     process: Option<Process>,
     /// Moves of the current game the engine has been told about or played.
     synced: usize,
+    /// When the engine last gave its move, for `settle=`.
+    moved_at: Option<Instant>,
 }
 
 impl External {
@@ -73,6 +75,7 @@ impl External {
             label,
             process: None,
             synced: 0,
+            moved_at: None,
         }
     }
 
@@ -203,6 +206,7 @@ impl Competitor for External {
         self.end_game();
         self.process = Some(self.spawn()?);
         self.synced = 0;
+        self.moved_at = None;
         let started = Instant::now();
         self.send(&[format!("START {size}")])?;
         let reply = self.reply(started, START_WAIT, true)?;
@@ -238,7 +242,21 @@ impl Competitor for External {
         let reply = self.reply(started, limit, false)?;
         let point = parse_point(&reply).map_err(|_| Fault::Garbage(reply.clone()))?;
         self.synced = moves.len() + 1;
+        self.moved_at = Some(Instant::now());
         Ok(point)
+    }
+
+    fn settle(&mut self) {
+        let (Some(settle), Some(moved)) = (self.side.settle, self.moved_at) else {
+            return;
+        };
+        while !self.abort.load(Ordering::Relaxed) {
+            let left = settle.saturating_sub(moved.elapsed());
+            if left.is_zero() {
+                break;
+            }
+            std::thread::sleep(left.min(ABORT_POLL));
+        }
     }
 
     fn end_game(&mut self) {

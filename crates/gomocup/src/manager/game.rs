@@ -141,6 +141,7 @@ pub fn play_game(setup: &GameSetup, mut players: [&mut (dyn Competitor + Send); 
             game_left: game_left[i],
             wait_limit: allowed.map(|a| a + tolerance),
         };
+        players[i].settle();
         let started = Instant::now();
         let chosen = players[i].choose(&board, &clock);
         let elapsed = started.elapsed();

@@ -66,6 +66,9 @@ pub trait Competitor {
     fn start_game(&mut self, size: usize, rule: Rule) -> Result<(), Fault>;
     /// The move for the side to move on `board`, which holds every stone so far.
     fn choose(&mut self, board: &Board, clock: &Clock) -> Result<Point, Fault>;
+    /// Waits, off every clock, until the competitor can take its next command (a program
+    /// with `settle=` set: some engines drop a command that comes just after their move).
+    fn settle(&mut self) {}
     /// The game is over (a program is told `END` and stopped).
     fn end_game(&mut self);
 }

@@ -34,6 +34,10 @@ pub struct SideSpec {
     pub threads: Option<u32>,
     /// Bytes the engine may use (`memory=`), sent as `max_memory`.
     pub memory: Option<u64>,
+    /// How long after a `cmd=` engine's move the manager holds back its next command
+    /// (`settle=`, ms), off both clocks: Rapfi 0.43 drops a command that arrives while it
+    /// is still finishing its move, and then loses on time.
+    pub settle: Option<Duration>,
 }
 
 impl SideSpec {
@@ -212,6 +216,7 @@ impl std::str::FromStr for SideSpec {
             depth: None,
             threads: None,
             memory: None,
+            settle: None,
         };
         let mut command = None;
         let mut engine_switches = false;
@@ -230,6 +235,7 @@ impl std::str::FromStr for SideSpec {
                 "depth" => side.depth = Some(number(key, value)? as u32),
                 "threads" => side.threads = Some(number(key, value)? as u32),
                 "memory" => side.memory = Some(number(key, value)?),
+                "settle" => side.settle = Some(millis()?),
                 _ => {
                     apply_switch(&mut options, key, value)?;
                     engine_switches = true;
@@ -250,6 +256,9 @@ impl std::str::FromStr for SideSpec {
                 side.kind = Kind::External(words);
             }
             None => {
+                if side.settle.is_some() {
+                    return Err("settle= applies to a cmd= engine only".into());
+                }
                 if let Some(n) = side.threads {
                     options.threads = (n as usize).clamp(1, MAX_THREADS);
                 }
@@ -387,7 +396,13 @@ mod tests {
         assert_eq!(s.name, "x");
         assert_eq!(s.game, Some(Duration::from_millis(9000)));
         assert!(s.on_match_clock());
-        let plain: SideSpec = "cmd=/opt/pbrain-rapfi,nodes=1000".parse().unwrap();
+        assert_eq!(s.settle, None);
+        let plain: SideSpec = "cmd=/opt/pbrain-rapfi,nodes=1000,settle=20"
+            .parse()
+            .unwrap();
+        assert_eq!(plain.settle, Some(Duration::from_millis(20)));
+        let err = "time=100,settle=20".parse::<SideSpec>().unwrap_err();
+        assert_eq!(err, "settle= applies to a cmd= engine only");
         assert_eq!(plain.name, "pbrain-rapfi");
         assert_eq!(
             plain.turn,

@@ -11,6 +11,8 @@ misbehaves as MODE says:
   slow      answers after 0.2 s (inside a tolerance, not a fault)
   occupied  plays a point that is already taken
   garbage   prints a line that is not a move
+  racy      ignores every command that comes within 0.3 s of one of its moves, as an
+            engine still finishing its move does (Rapfi 0.43 drops such a command)
   good      never misbehaves
 """
 import os
@@ -22,6 +24,7 @@ open(os.path.join(pid_dir, str(os.getpid())), "w").close()
 size = 15
 taken = set()
 moves_made = 0
+moved_at = None
 
 
 def say(line):
@@ -30,8 +33,9 @@ def say(line):
 
 
 def move():
-    global moves_made
+    global moves_made, moved_at
     moves_made += 1
+    moved_at = time.monotonic()
     if moves_made == 2:
         if mode == "crash":
             sys.exit(3)
@@ -62,6 +66,8 @@ in_board = False
 for line in sys.stdin:
     line = line.strip()
     word = line.split(" ")[0].upper() if line else ""
+    if mode == "racy" and moved_at is not None and time.monotonic() - moved_at < 0.3:
+        continue
     if in_board:
         if word == "DONE":
             in_board = False

@@ -15,7 +15,7 @@ use std::time::Duration;
 use wuzi_gomocup::manager::openings::{read_openings, OpeningFormat, Rng};
 use wuzi_gomocup::manager::player::Log;
 use wuzi_gomocup::manager::side::{oversubscription_warning, Kind, SideSpec};
-use wuzi_gomocup::manager::stats::{Decision, Sprt};
+use wuzi_gomocup::manager::stats::{Decision, Sprt, Tally};
 use wuzi_gomocup::manager::{run_match, GameReport, MatchConfig, OpeningSource, Standing};
 use wuzi_gomoku::{Board, Rule};
 
@@ -143,6 +143,9 @@ struct MatchJson<'a> {
     sprt: Option<Decision>,
     /// Complete pairs by A's pair score: 0, ½, 1, 1½, 2.
     pairs: [u32; 5],
+    /// A's games as Black and as White.
+    a_black: Tally,
+    a_white: Tally,
     interrupted: bool,
     /// Fewer games than asked: no more balanced openings could be generated.
     openings_ran_out: bool,
@@ -317,6 +320,8 @@ pub fn run(args: &MatchArgs) -> Result<String, String> {
             llr_bounds: standing.bounds,
             sprt: standing.decision,
             pairs: standing.pairs.0,
+            a_black: standing.a_black,
+            a_white: standing.a_white,
             interrupted: result.interrupted,
             openings_ran_out: result.openings_ran_out,
             games: &result.games,
@@ -336,13 +341,21 @@ pub fn run(args: &MatchArgs) -> Result<String, String> {
     } else {
         ""
     };
+    let (black, white) = (&standing.a_black, &standing.a_white);
     Ok(format!(
-        "A ({}) vs B ({}), {} games{interrupted}, {rule} {}x{}: {}{verdict}",
+        "A ({}) vs B ({}), {} games{interrupted}, {rule} {}x{}: {}{verdict}\n\
+         A as Black +{} -{} ={}, as White +{} -{} ={}",
         args.a,
         args.b,
         t.games(),
         args.board.size,
         args.board.size,
         standing_text(standing),
+        black.wins,
+        black.losses,
+        black.draws,
+        white.wins,
+        white.losses,
+        white.draws,
     ))
 }

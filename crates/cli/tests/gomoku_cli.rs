@@ -172,6 +172,11 @@ fn a_short_match_runs_to_its_end() {
     let total =
         v["wins"].as_u64().unwrap() + v["losses"].as_u64().unwrap() + v["draws"].as_u64().unwrap();
     assert_eq!(total, 2);
+    let text = wuzi(&[
+        "match", "--games", "2", "--a", "depth=2", "--b", "depth=1", "--quiet", "--size", "9",
+    ]);
+    let text = String::from_utf8(text.stdout).unwrap();
+    assert!(text.contains("\nA as Black +"), "{text}");
     fails_with(&["match", "--a", "speed=3"], "unknown setting");
     fails_with(
         &["match", "--sprt", "elo0=5,elo1=0"],
@@ -375,6 +380,17 @@ fn a_match_against_an_external_engine_writes_its_records() {
     );
     let wins = games.iter().filter(|g| g["winner"] == "A").count() as u64;
     assert_eq!(v["wins"].as_u64().unwrap(), wins);
+    // A's games by colour: two as Black, two as White, each counted where it belongs.
+    for (key, a_black) in [("a_black", true), ("a_white", false)] {
+        let mine: Vec<_> = games
+            .iter()
+            .filter(|g| (g["black"] == "external") == a_black)
+            .collect();
+        let count = |k: &str| v[key][k].as_u64().unwrap();
+        assert_eq!(count("wins") + count("losses") + count("draws"), 2, "{key}");
+        let won = mine.iter().filter(|g| g["winner"] == "A").count() as u64;
+        assert_eq!(count("wins"), won, "{key}");
+    }
     let text = std::fs::read_to_string(&sgf).unwrap();
     assert_eq!(text.matches("(;FF[4]GM[4]").count(), 4);
     assert!(text.contains("PB[external]PW[wuzi depth=1]"), "{text}");

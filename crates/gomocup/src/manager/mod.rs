@@ -111,6 +111,10 @@ impl GameReport {
 #[derive(Clone, Debug, Serialize)]
 pub struct Standing {
     pub tally: Tally,
+    /// A's games as Black and as White: with a first-move advantage, where it wins and
+    /// loses.
+    pub a_black: Tally,
+    pub a_white: Tally,
     pub pairs: Pentanomial,
     /// The LLR and its bounds, with SPRT.
     pub llr: Option<f64>,
@@ -173,6 +177,8 @@ pub fn run_match(
     let shared = Mutex::new(Shared {
         standing: Standing {
             tally: Tally::default(),
+            a_black: Tally::default(),
+            a_white: Tally::default(),
             pairs: Pentanomial::default(),
             llr: config.sprt.map(|_| 0.0),
             bounds: config.sprt.map(|s| s.bounds()),
@@ -328,11 +334,12 @@ fn play_one(
 
 /// Counts a game, completes its pair if the other game is in, and re-runs the SPRT.
 fn record(s: &mut Shared, report: &GameReport, pair: usize, sprt: Option<Sprt>) {
-    let t = &mut s.standing.tally;
-    match report.a_half_points() {
-        2 => t.wins += 1,
-        1 => t.draws += 1,
-        _ => t.losses += 1,
+    let points = report.a_half_points();
+    s.standing.tally.add(points);
+    if report.a_black {
+        s.standing.a_black.add(points);
+    } else {
+        s.standing.a_white.add(points);
     }
     match s.half_pairs.remove(&pair) {
         Some(first) => s.standing.pairs.add(first, report.a_half_points()),

@@ -30,6 +30,15 @@ pub fn elo_of_score(score: f64) -> Option<f64> {
 }
 
 impl Tally {
+    /// Counts one game by A's half points: 2 a win, 1 a draw, 0 a loss.
+    pub fn add(&mut self, half_points: u32) {
+        match half_points {
+            2 => self.wins += 1,
+            1 => self.draws += 1,
+            _ => self.losses += 1,
+        }
+    }
+
     pub fn games(&self) -> u32 {
         self.wins + self.losses + self.draws
     }

@@ -26,8 +26,9 @@ pub struct MatchArgs {
     /// leaf-vcf, defence, pvs, tt, killers, history, the search parameters of
     /// engine/params.rs, weights=FILE, and evaluation shape factors such as
     /// waiter:open-three=0.94). Any Gomocup engine: `cmd=PATH ARGS` plus time (ms per move),
-    /// match (ms per game), nodes, depth, threads, memory (bytes), name, and settle (ms to hold
-    /// back its next command after its move, for engines that drop one that comes too soon).
+    /// match (ms per game), nodes, depth, threads, memory (bytes), name, and settle (no command
+    /// reaches it until this many ms after its move, for engines that drop one that comes too
+    /// soon).
     /// Quote values holding commas.
     /// Without time or match a side gets 100 ms a move (wuzi, unless it has depth or nodes)
     /// or 1000 ms (cmd= engines, which always play on a clock).
@@ -143,9 +144,9 @@ struct MatchJson<'a> {
     sprt: Option<Decision>,
     /// Complete pairs by A's pair score: 0, ½, 1, 1½, 2.
     pairs: [u32; 5],
-    /// A's games as Black and as White.
-    a_black: Tally,
-    a_white: Tally,
+    /// A's games as Black and as White (each game's own `a_black` says which it was).
+    a_as_black: Tally,
+    a_as_white: Tally,
     interrupted: bool,
     /// Fewer games than asked: no more balanced openings could be generated.
     openings_ran_out: bool,
@@ -320,8 +321,8 @@ pub fn run(args: &MatchArgs) -> Result<String, String> {
             llr_bounds: standing.bounds,
             sprt: standing.decision,
             pairs: standing.pairs.0,
-            a_black: standing.a_black,
-            a_white: standing.a_white,
+            a_as_black: standing.a_black,
+            a_as_white: standing.a_white,
             interrupted: result.interrupted,
             openings_ran_out: result.openings_ran_out,
             games: &result.games,

@@ -176,7 +176,15 @@ fn a_short_match_runs_to_its_end() {
         "match", "--games", "2", "--a", "depth=2", "--b", "depth=1", "--quiet", "--size", "9",
     ]);
     let text = String::from_utf8(text.stdout).unwrap();
-    assert!(text.contains("\nA as Black +"), "{text}");
+    let split = text.lines().nth(1).unwrap_or_default();
+    let counts: Vec<u32> = split
+        .split(|c: char| !c.is_ascii_digit())
+        .filter_map(|n| n.parse().ok())
+        .collect();
+    assert!(split.starts_with("A as Black +"), "{text}");
+    assert_eq!(counts.len(), 6, "{split}");
+    assert_eq!(counts[..3].iter().sum::<u32>(), 1, "{split}");
+    assert_eq!(counts[3..].iter().sum::<u32>(), 1, "{split}");
     fails_with(&["match", "--a", "speed=3"], "unknown setting");
     fails_with(
         &["match", "--sprt", "elo0=5,elo1=0"],
@@ -381,7 +389,7 @@ fn a_match_against_an_external_engine_writes_its_records() {
     let wins = games.iter().filter(|g| g["winner"] == "A").count() as u64;
     assert_eq!(v["wins"].as_u64().unwrap(), wins);
     // A's games by colour: two as Black, two as White, each counted where it belongs.
-    for (key, a_black) in [("a_black", true), ("a_white", false)] {
+    for (key, a_black) in [("a_as_black", true), ("a_as_white", false)] {
         let mine: Vec<_> = games
             .iter()
             .filter(|g| (g["black"] == "external") == a_black)

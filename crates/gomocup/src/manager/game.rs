@@ -130,6 +130,16 @@ pub fn play_game(setup: &GameSetup, mut players: [&mut (dyn Competitor + Send); 
             return finish(&mut players, moves, end);
         }
         let colour = board.side_to_move();
+        // Under renju Black may have only forbidden points left. The referee decides that
+        // loss itself: an engine asked for a move it cannot make may answer nothing useful
+        // (pbrain-wuzi says `ERROR no legal move`), and would only lose on time.
+        if board.rule().has_fouls(colour) && !board.has_legal_move() {
+            return finish(
+                &mut players,
+                moves,
+                forfeit(colour, Fault::NoLegalMove.to_string()),
+            );
+        }
         let i = colour.index();
         let side = setup.sides[i];
         let tolerance = tolerance_for(side, setup.tolerance);

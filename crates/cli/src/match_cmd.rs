@@ -28,8 +28,7 @@ pub struct MatchArgs {
     /// waiter:open-three=0.94). Any Gomocup engine: `cmd=PATH ARGS` plus time (ms per move),
     /// match (ms per game), nodes, depth, threads, memory (bytes), name, and settle (no command
     /// reaches it until this many ms after its move, for engines that drop one that comes too
-    /// soon).
-    /// Quote values holding commas.
+    /// soon). Quote values holding commas.
     /// Without time or match a side gets 100 ms a move (wuzi, unless it has depth or nodes)
     /// or 1000 ms (cmd= engines, which always play on a clock).
     #[arg(long, default_value = "time=100")]

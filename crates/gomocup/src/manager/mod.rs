@@ -342,7 +342,7 @@ fn record(s: &mut Shared, report: &GameReport, pair: usize, sprt: Option<Sprt>) 
         s.standing.a_white.add(points);
     }
     match s.half_pairs.remove(&pair) {
-        Some(first) => s.standing.pairs.add(first, report.a_half_points()),
+        Some(first) => s.standing.pairs.add(first, points),
         None => {
             s.half_pairs.insert(pair, report.a_half_points());
         }

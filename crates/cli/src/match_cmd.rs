@@ -165,14 +165,17 @@ fn elo_text(standing: &Standing) -> String {
     }
 }
 
+/// `+5 -4 =3`: wins, losses and draws.
+fn wins_losses_draws(t: &Tally) -> String {
+    format!("+{} -{} ={}", t.wins, t.losses, t.draws)
+}
+
 /// `A +5 -4 =3, score 54.2%, Elo +29 ± 120, LLR 0.31 [-2.94, 2.94]`.
 fn standing_text(standing: &Standing) -> String {
     let t = &standing.tally;
     let mut text = format!(
-        "A +{} -{} ={} (W-L-D), score {:.1}%, {}",
-        t.wins,
-        t.losses,
-        t.draws,
+        "A {} (W-L-D), score {:.1}%, {}",
+        wins_losses_draws(t),
         100.0 * t.score(),
         elo_text(standing)
     );
@@ -320,8 +323,8 @@ pub fn run(args: &MatchArgs) -> Result<String, String> {
             llr_bounds: standing.bounds,
             sprt: standing.decision,
             pairs: standing.pairs.0,
-            a_as_black: standing.a_black,
-            a_as_white: standing.a_white,
+            a_as_black: standing.a_as_black,
+            a_as_white: standing.a_as_white,
             interrupted: result.interrupted,
             openings_ran_out: result.openings_ran_out,
             games: &result.games,
@@ -341,21 +344,16 @@ pub fn run(args: &MatchArgs) -> Result<String, String> {
     } else {
         ""
     };
-    let (black, white) = (&standing.a_black, &standing.a_white);
     Ok(format!(
         "A ({}) vs B ({}), {} games{interrupted}, {rule} {}x{}: {}{verdict}\n\
-         A as Black +{} -{} ={}, as White +{} -{} ={}",
+         A as Black {}, as White {}",
         args.a,
         args.b,
         t.games(),
         args.board.size,
         args.board.size,
         standing_text(standing),
-        black.wins,
-        black.losses,
-        black.draws,
-        white.wins,
-        white.losses,
-        white.draws,
+        wins_losses_draws(&standing.a_as_black),
+        wins_losses_draws(&standing.a_as_white),
     ))
 }

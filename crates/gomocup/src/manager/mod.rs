@@ -113,8 +113,8 @@ pub struct Standing {
     pub tally: Tally,
     /// A's games as Black and as White: with a first-move advantage, where it wins and
     /// loses.
-    pub a_black: Tally,
-    pub a_white: Tally,
+    pub a_as_black: Tally,
+    pub a_as_white: Tally,
     pub pairs: Pentanomial,
     /// The LLR and its bounds, with SPRT.
     pub llr: Option<f64>,
@@ -177,8 +177,8 @@ pub fn run_match(
     let shared = Mutex::new(Shared {
         standing: Standing {
             tally: Tally::default(),
-            a_black: Tally::default(),
-            a_white: Tally::default(),
+            a_as_black: Tally::default(),
+            a_as_white: Tally::default(),
             pairs: Pentanomial::default(),
             llr: config.sprt.map(|_| 0.0),
             bounds: config.sprt.map(|s| s.bounds()),
@@ -337,9 +337,9 @@ fn record(s: &mut Shared, report: &GameReport, pair: usize, sprt: Option<Sprt>) 
     let points = report.a_half_points();
     s.standing.tally.add(points);
     if report.a_black {
-        s.standing.a_black.add(points);
+        s.standing.a_as_black.add(points);
     } else {
-        s.standing.a_white.add(points);
+        s.standing.a_as_white.add(points);
     }
     match s.half_pairs.remove(&pair) {
         Some(first) => s.standing.pairs.add(first, points),

@@ -305,8 +305,11 @@ impl Session {
             },
             "thread_num" => match number {
                 Ok(v) => {
-                    self.threads = (v as usize).clamp(1, MAX_THREADS);
-                    self.rebuild_engine();
+                    let threads = (v as usize).clamp(1, MAX_THREADS);
+                    if threads != self.threads {
+                        self.threads = threads;
+                        self.rebuild_engine();
+                    }
                 }
                 Err(_) => return bad(),
             },
@@ -316,9 +319,13 @@ impl Session {
         Outcome::default()
     }
 
+    /// A new size rebuilds the engine; the same size keeps it, and what its table knows (a
+    /// manager may repeat its settings every game, or every move).
     fn set_table_bytes(&mut self, bytes: usize) {
-        self.table_bytes = bytes;
-        self.rebuild_engine();
+        if bytes != self.table_bytes {
+            self.table_bytes = bytes;
+            self.rebuild_engine();
+        }
     }
 
     /// A new engine on the same position, for new memory or thread settings.
@@ -649,5 +656,40 @@ pub fn score_text(a: &Analysis) -> String {
         Some(Forced::Win(n)) => format!("win-in-{n}"),
         Some(Forced::Loss(n)) => format!("loss-in-{n}"),
         None => a.score.value().to_string(),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The nodes a depth-6 search of the session's position takes on its engine.
+    fn search_nodes(session: &mut Session) -> u64 {
+        let mut engine = session.take_engine().expect("a started session");
+        let limits = Limits {
+            depth: Some(6),
+            ..Limits::default()
+        };
+        let nodes = engine.go(&limits, |_| {}).nodes;
+        session.give_engine(engine);
+        nodes
+    }
+
+    #[test]
+    fn repeated_settings_keep_the_engine_and_what_its_table_knows() {
+        let mut session = Session::default();
+        session.handle_line("START 15");
+        let first = search_nodes(&mut session);
+        assert!(
+            search_nodes(&mut session) < first,
+            "the table helps a repeat"
+        );
+        // What a manager sends at every game start, unchanged: the table stays.
+        session.handle_line("INFO max_memory 0");
+        session.handle_line("INFO thread_num 1");
+        assert!(search_nodes(&mut session) < first);
+        // A new size is a new, empty table.
+        session.handle_line("INFO max_memory 100000000");
+        assert_eq!(search_nodes(&mut session), first);
     }
 }

@@ -59,8 +59,9 @@ pub fn selfplay(
             }
             let analysis = engine.go(&Limits::nodes(config.nodes), |_| {});
             let Some(best) = analysis.best_move else {
-                // Renju: Black has no legal move left; count it as a draw.
-                break None;
+                // Renju: every empty point is forbidden for Black, who loses, as `wuzi match`
+                // rules it (the game records agree with the match results).
+                break Some(Player::Second);
             };
             let score = match analysis.forced() {
                 Some(_) if analysis.score.value() > 0 => PROVEN_SCORE,

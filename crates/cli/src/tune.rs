@@ -5,9 +5,10 @@ use clap::Args;
 use std::io::{BufWriter, Write};
 use std::path::PathBuf;
 use std::time::Instant;
+use wuzi_gomocup::manager::openings::{read_openings, OpeningFormat};
 use wuzi_gomoku::eval::ShapeFactor;
 use wuzi_gomoku::{EvalKind, Rule, Weights};
-use wuzi_tune::data::parse_all;
+use wuzi_tune::data::{parse_all, SIZE};
 use wuzi_tune::fit::{fit, FitConfig};
 use wuzi_tune::policy::{fit_policy, policy_stats, PolicyTerms};
 use wuzi_tune::selfplay::{selfplay, SelfplayConfig};
@@ -15,7 +16,8 @@ use wuzi_tune::swing::swing;
 
 #[derive(Args, Debug)]
 pub struct SelfplayArgs {
-    /// Games to play (each from a distinct balanced opening).
+    /// Games to play (each from a distinct opening: a generated balanced one, or the next of
+    /// `--openings`).
     #[arg(long, default_value_t = 100)]
     pub games: usize,
     /// Nodes per move.
@@ -32,6 +34,10 @@ pub struct SelfplayArgs {
     /// Where the positions go (appended to).
     #[arg(long)]
     pub out: PathBuf,
+    /// Play these openings (a file as `wuzi match --openings` reads it), each once and in
+    /// order, instead of generated ones; `--seed` then changes nothing.
+    #[arg(long)]
+    pub openings: Option<PathBuf>,
 }
 
 fn parse_eval(s: &str) -> Result<EvalKind, String> {
@@ -144,19 +150,24 @@ fn scale(weights: &mut Weights, args: &TuneArgs) {
 }
 
 pub fn run_selfplay(args: &SelfplayArgs) -> Result<String, String> {
-    let file = std::fs::OpenOptions::new()
-        .create(true)
-        .append(true)
-        .open(&args.out)
-        .map_err(|e| format!("cannot open {}: {e}", args.out.display()))?;
-    let mut out = BufWriter::new(file);
+    // The openings are read first: a bad file leaves no output file behind.
     let config = SelfplayConfig {
         rule: args.rule,
         games: args.games,
         nodes: args.nodes,
         seed: args.seed,
         eval: args.eval,
+        openings: match &args.openings {
+            Some(path) => Some(read_openings(path, OpeningFormat::Auto, SIZE, args.rule)?),
+            None => None,
+        },
     };
+    let file = std::fs::OpenOptions::new()
+        .create(true)
+        .append(true)
+        .open(&args.out)
+        .map_err(|e| format!("cannot open {}: {e}", args.out.display()))?;
+    let mut out = BufWriter::new(file);
     let start = Instant::now();
     let s = selfplay(&config, &mut out, |s| {
         if s.games % 20 == 0 {

@@ -743,3 +743,41 @@ fn tune_scales_the_waiting_sides_tables_by_the_factors() {
     }
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+/// `wuzi selfplay --openings FILE` plays the file's openings, each once; a missing file or
+/// a bad line is an error that names it, and nothing is written.
+#[test]
+fn selfplay_plays_a_files_openings() {
+    let dir = std::env::temp_dir().join(format!("wuzi-cli-selfplay-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let path = |p: std::path::PathBuf| p.to_str().unwrap().to_string();
+    let openings = path(dir.join("openings.txt"));
+    let (out, missing) = (path(dir.join("games.txt")), path(dir.join("missing.txt")));
+    let args = |file: &'static str| -> Vec<String> {
+        let file = if file.is_empty() { &missing } else { &openings };
+        let a = "selfplay --rule renju --games 9 --nodes 200 --openings";
+        a.split(' ')
+            .map(String::from)
+            .chain([file.clone(), "--out".into(), out.clone()])
+            .collect()
+    };
+    let run = |a: Vec<String>| wuzi(&a.iter().map(String::as_str).collect::<Vec<_>>());
+    std::fs::write(&openings, "# two\nh8 h9 i8 g10\ne5 k11 f6 j10\n").unwrap();
+    let output = run(args("file"));
+    assert!(output.status.success(), "{output:?}");
+    assert!(String::from_utf8_lossy(&output.stdout).starts_with("2 games"));
+    let data = std::fs::read_to_string(&out).unwrap();
+    assert!(
+        data.lines().next().unwrap().contains("h8 h9 i8 g10"),
+        "{data}"
+    );
+
+    let expect_error = |a: Vec<String>, needle: &str| {
+        fails_with(&a.iter().map(String::as_str).collect::<Vec<_>>(), needle)
+    };
+    expect_error(args(""), "cannot read openings");
+    std::fs::write(&openings, "h8 h9 i8 g10\nh8 h8\n").unwrap();
+    expect_error(args("file"), "openings.txt:2:");
+    assert_eq!(std::fs::read_to_string(&out).unwrap(), data);
+    std::fs::remove_dir_all(&dir).unwrap();
+}

@@ -1,11 +1,11 @@
-//! Self-play games for training data: balanced generated openings, a node-limited engine on
-//! both sides (deterministic for a seed), every position after the opening labelled with the
-//! game's result.
+//! Self-play games for training data: balanced generated openings (or a file's, in order), a
+//! node-limited engine on both sides (deterministic for a seed), every position after the
+//! opening labelled with the game's result.
 
 use crate::data::{Sample, PROVEN_SCORE, SIZE};
 use std::io::Write;
 use wuzi_gomocup::manager::openings::BalancedOpenings;
-use wuzi_gomoku::{Board, Engine, EngineOptions, EvalKind, Player, Rule};
+use wuzi_gomoku::{Board, Engine, EngineOptions, EvalKind, Player, Point, Rule};
 use wuzi_search::Limits;
 
 /// What to play.
@@ -16,6 +16,8 @@ pub struct SelfplayConfig {
     pub nodes: u64,
     pub seed: u64,
     pub eval: EvalKind,
+    /// Openings to play instead of generated ones, each once, in order (`games` at most).
+    pub openings: Option<Vec<Vec<Point>>>,
 }
 
 /// Totals of a run.
@@ -35,7 +37,8 @@ pub fn selfplay(
     out: &mut dyn Write,
     mut progress: impl FnMut(&SelfplaySummary),
 ) -> Result<SelfplaySummary, String> {
-    let mut openings = BalancedOpenings::new(SIZE, config.rule, config.seed);
+    let mut generated = BalancedOpenings::new(SIZE, config.rule, config.seed);
+    let mut listed = config.openings.iter().flatten().cloned();
     let options = EngineOptions {
         table_bytes: 8 << 20,
         eval: config.eval,
@@ -44,7 +47,12 @@ pub fn selfplay(
     let mut summary = SelfplaySummary::default();
     let mut positions = Vec::new();
     for _ in 0..config.games {
-        let Some(opening) = openings.next_opening() else {
+        let next = if config.openings.is_some() {
+            listed.next()
+        } else {
+            generated.next_opening()
+        };
+        let Some(opening) = next else {
             break;
         };
         let mut board = Board::new(SIZE, config.rule).map_err(|e| e.to_string())?;
@@ -102,4 +110,33 @@ pub fn selfplay(
     out.flush()
         .map_err(|e| format!("cannot write the data: {e}"))?;
     Ok(summary)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::data::parse_all;
+    use wuzi_gomoku::parse_moves;
+
+    #[test]
+    fn listed_openings_are_played_each_once_in_order() {
+        let openings: Vec<Vec<Point>> = ["h8 h9 i8 g10", "e5 k11 f6 j10"]
+            .iter()
+            .map(|m| parse_moves(m, SIZE).unwrap())
+            .collect();
+        let config = SelfplayConfig {
+            rule: Rule::Renju,
+            games: 5,
+            nodes: 200,
+            seed: 1,
+            eval: EvalKind::Classic,
+            openings: Some(openings.clone()),
+        };
+        let mut data = Vec::new();
+        let summary = selfplay(&config, &mut data, |_| {}).unwrap();
+        assert_eq!(summary.games, 2);
+        let samples = parse_all(std::str::from_utf8(&data).unwrap()).unwrap();
+        assert_eq!(samples[0].moves, openings[0]);
+        assert_eq!(samples.last().unwrap().moves[..4], openings[1]);
+    }
 }

@@ -19,6 +19,7 @@ fn selfplay_then_fit_gives_a_working_engine() {
             nodes: 300,
             seed: 5,
             eval: EvalKind::Classic,
+            openings: None,
         };
         let summary = selfplay(&config, &mut data, |_| {}).unwrap();
         assert_eq!(summary.games, 3);

@@ -38,7 +38,7 @@ pub fn selfplay(
     mut progress: impl FnMut(&SelfplaySummary),
 ) -> Result<SelfplaySummary, String> {
     let mut generated = BalancedOpenings::new(SIZE, config.rule, config.seed);
-    let mut listed = config.openings.iter().flatten().cloned();
+    let mut listed = config.openings.as_deref().map(<[_]>::iter);
     let options = EngineOptions {
         table_bytes: 8 << 20,
         eval: config.eval,
@@ -47,10 +47,9 @@ pub fn selfplay(
     let mut summary = SelfplaySummary::default();
     let mut positions = Vec::new();
     for _ in 0..config.games {
-        let next = if config.openings.is_some() {
-            listed.next()
-        } else {
-            generated.next_opening()
+        let next = match &mut listed {
+            Some(list) => list.next().cloned(),
+            None => generated.next_opening(),
         };
         let Some(opening) = next else {
             break;

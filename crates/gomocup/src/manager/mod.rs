@@ -344,7 +344,7 @@ fn record(s: &mut Shared, report: &GameReport, pair: usize, sprt: Option<Sprt>) 
     match s.half_pairs.remove(&pair) {
         Some(first) => s.standing.pairs.add(first, points),
         None => {
-            s.half_pairs.insert(pair, report.a_half_points());
+            s.half_pairs.insert(pair, points);
         }
     }
     if let Some(sprt) = sprt {

@@ -57,8 +57,12 @@ impl Board {
         if self.result().is_some() {
             return false;
         }
-        let points: Vec<Point> = self.points().filter(|&p| self.is_empty(p)).collect();
-        points.into_iter().any(|p| self.is_legal(p))
+        // By index: `points()` borrows the board, which the foul test needs to change.
+        let n = self.size();
+        (0..n * n).any(|i| {
+            let p = Point::new(i % n, i / n);
+            self.is_empty(p) && self.is_legal(p)
+        })
     }
 
     /// Keeps only the points of `moves` the side to move may legally play (under renju, drops

@@ -144,6 +144,11 @@ impl Search {
                         // The table's move was the only one: nothing else comes near it.
                         return -Score::MAX_HEURISTIC;
                     }
+                    if board.rule().has_fouls(me) && !board.has_legal_move() {
+                        // Renju Black with only forbidden points left loses, as a referee
+                        // (and `wuzi match`) rules it.
+                        return Score::loss_in(plies);
+                    }
                     return Score::heuristic(evaluate_with(board, self.eval));
                 }
                 if let Some(mv) = tt_move {

@@ -98,3 +98,40 @@ fn a_stop_before_the_first_iteration_still_gives_a_move() {
     );
     assert!(found.best_move.is_some());
 }
+
+/// 7x7 renju, White to move with two empty points, f5 and d7, where d7 would be an overline
+/// for Black (row 7 is Black's but for d7) and neither side threatens a five. White's f5
+/// leaves Black no legal move, and Black loses then: a win in one. (A node without
+/// candidates used to stand on its static evaluation, and the search played d7, a draw.)
+#[test]
+fn leaving_renju_black_no_legal_move_wins() {
+    let stones = |list: &str| -> Vec<Point> {
+        list.split(' ')
+            .map(|m| crate::notation::parse_point(m, 7).unwrap())
+            .collect()
+    };
+    let black = stones("a1 c1 e1 g1 e2 g2 a3 d3 a4 b4 e4 f4 b5 c5 c6 e6 f6 g6 a7 b7 c7 e7 f7 g7");
+    let white = stones("b1 d1 f1 a2 b2 c2 d2 f2 b3 c3 e3 f3 g3 c4 d4 g4 a5 d5 e5 g5 a6 b6 d6");
+    let mut board = Board::from_stones(
+        7,
+        Rule::Renju,
+        &black,
+        &white,
+        Some(wuzi_search::Player::Second),
+    )
+    .unwrap();
+    let tt = Arc::new(SharedTable::with_bytes(1 << 20));
+    let found = Search::new(
+        tt,
+        16,
+        SearchParams::default(),
+        EvalKind::Learned,
+        EvalKind::Learned,
+    )
+    .run(&mut board, depth(3), &[], 1, |_| {});
+    assert_eq!(
+        found.best_move.map(|p| p.to_human(7)).as_deref(),
+        Some("f5")
+    );
+    assert_eq!(found.score, Score::win_in(1));
+}

@@ -11,6 +11,7 @@ use wuzi_gomoku::{EvalKind, Rule, Weights};
 use wuzi_tune::data::{parse_all, SIZE};
 use wuzi_tune::fit::{fit, FitConfig};
 use wuzi_tune::policy::{fit_policy, policy_stats, PolicyTerms};
+use wuzi_tune::relabel::relabel;
 use wuzi_tune::selfplay::{selfplay, SelfplayConfig};
 use wuzi_tune::swing::swing;
 
@@ -38,6 +39,10 @@ pub struct SelfplayArgs {
     /// order, instead of generated ones; `--seed` then changes nothing.
     #[arg(long)]
     pub openings: Option<PathBuf>,
+    /// Instead of playing: search each position of this data file again with `--nodes` and
+    /// `--eval`, and write it with that search's score (the game's result kept).
+    #[arg(long, conflicts_with = "openings")]
+    pub relabel: Option<PathBuf>,
 }
 
 fn parse_eval(s: &str) -> Result<EvalKind, String> {
@@ -150,6 +155,9 @@ fn scale(weights: &mut Weights, args: &TuneArgs) {
 }
 
 pub fn run_selfplay(args: &SelfplayArgs) -> Result<String, String> {
+    if let Some(data) = &args.relabel {
+        return run_relabel(args, data);
+    }
     // The openings are read first: a bad file leaves no output file behind.
     let config = SelfplayConfig {
         rule: args.rule,
@@ -187,6 +195,31 @@ pub fn run_selfplay(args: &SelfplayArgs) -> Result<String, String> {
         s.white,
         s.draws,
         s.positions,
+        args.out.display(),
+        start.elapsed().as_secs_f64()
+    ))
+}
+
+/// `selfplay --relabel`: the data's positions searched again.
+fn run_relabel(args: &SelfplayArgs, data: &std::path::Path) -> Result<String, String> {
+    let text = std::fs::read_to_string(data)
+        .map_err(|e| format!("cannot read {}: {e}", data.display()))?;
+    let samples = parse_all(&text).map_err(|e| format!("{}: {e}", data.display()))?;
+    let file = std::fs::OpenOptions::new()
+        .create(true)
+        .append(true)
+        .open(&args.out)
+        .map_err(|e| format!("cannot open {}: {e}", args.out.display()))?;
+    let mut out = BufWriter::new(file);
+    let start = Instant::now();
+    let n = relabel(&samples, args.nodes, args.eval, &mut out, |done| {
+        if done % 1000 == 0 {
+            eprintln!("{done} positions, {:.0} s", start.elapsed().as_secs_f64());
+        }
+    })?;
+    Ok(format!(
+        "{n} positions searched again at {} nodes to {} in {:.0} s",
+        args.nodes,
         args.out.display(),
         start.elapsed().as_secs_f64()
     ))

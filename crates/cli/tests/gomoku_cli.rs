@@ -781,3 +781,57 @@ fn selfplay_plays_a_files_openings() {
     assert_eq!(std::fs::read_to_string(&out).unwrap(), data);
     std::fs::remove_dir_all(&dir).unwrap();
 }
+
+#[test]
+fn selfplay_relabels_a_data_files_positions() {
+    let dir = std::env::temp_dir().join(format!("wuzi-cli-relabel-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let path = |name: &str| dir.join(name).to_str().unwrap().to_string();
+    let (data, out, none) = (path("data.txt"), path("deeper.txt"), path("none.txt"));
+    std::fs::write(
+        &data,
+        "freestyle W 12 h8 i9 j8 k8\nrenju L -40 h8 i9 i8 g8\n",
+    )
+    .unwrap();
+    let args = |input: &str, output: &str| {
+        [
+            "selfplay",
+            "--relabel",
+            input,
+            "--nodes",
+            "300",
+            "--eval",
+            "learned",
+            "--out",
+            output,
+        ]
+        .map(String::from)
+    };
+    let output = wuzi(&args(&data, &out).each_ref().map(String::as_str));
+    assert!(output.status.success(), "{output:?}");
+    let stdout = String::from_utf8_lossy(&output.stdout);
+    assert!(
+        stdout.starts_with("2 positions searched again at 300 nodes"),
+        "{stdout}"
+    );
+    let lines: Vec<String> = std::fs::read_to_string(&out)
+        .unwrap()
+        .lines()
+        .map(String::from)
+        .collect();
+    assert_eq!(lines.len(), 2);
+    assert!(lines[0].starts_with("freestyle W ") && lines[0].ends_with(" h8 i9 j8 k8"));
+    assert!(lines[1].starts_with("renju L ") && lines[1].ends_with(" h8 i9 i8 g8"));
+    // A broken data file is named with its line, and no output file is made.
+    std::fs::write(&data, "freestyle W 12 h8 i9\nfreestyle X 0 h8\n").unwrap();
+    fails_with(
+        &args(&data, &none).each_ref().map(String::as_str),
+        "data.txt: data line 2",
+    );
+    assert!(!std::path::Path::new(&none).exists());
+    fails_with(
+        &args(&none, &none).each_ref().map(String::as_str),
+        "cannot read",
+    );
+    std::fs::remove_dir_all(&dir).unwrap();
+}

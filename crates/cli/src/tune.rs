@@ -170,12 +170,7 @@ pub fn run_selfplay(args: &SelfplayArgs) -> Result<String, String> {
             None => None,
         },
     };
-    let file = std::fs::OpenOptions::new()
-        .create(true)
-        .append(true)
-        .open(&args.out)
-        .map_err(|e| format!("cannot open {}: {e}", args.out.display()))?;
-    let mut out = BufWriter::new(file);
+    let mut out = append_to(&args.out)?;
     let start = Instant::now();
     let s = selfplay(&config, &mut out, |s| {
         if s.games % 20 == 0 {
@@ -200,17 +195,22 @@ pub fn run_selfplay(args: &SelfplayArgs) -> Result<String, String> {
     ))
 }
 
+/// A data file opened for appending (made if missing), buffered.
+fn append_to(path: &std::path::Path) -> Result<BufWriter<std::fs::File>, String> {
+    let file = std::fs::OpenOptions::new()
+        .create(true)
+        .append(true)
+        .open(path)
+        .map_err(|e| format!("cannot open {}: {e}", path.display()))?;
+    Ok(BufWriter::new(file))
+}
+
 /// `selfplay --relabel`: the data's positions searched again.
 fn run_relabel(args: &SelfplayArgs, data: &std::path::Path) -> Result<String, String> {
     let text = std::fs::read_to_string(data)
         .map_err(|e| format!("cannot read {}: {e}", data.display()))?;
     let samples = parse_all(&text).map_err(|e| format!("{}: {e}", data.display()))?;
-    let file = std::fs::OpenOptions::new()
-        .create(true)
-        .append(true)
-        .open(&args.out)
-        .map_err(|e| format!("cannot open {}: {e}", args.out.display()))?;
-    let mut out = BufWriter::new(file);
+    let mut out = append_to(&args.out)?;
     let start = Instant::now();
     let n = relabel(&samples, args.nodes, args.eval, &mut out, |done| {
         if done % 1000 == 0 {

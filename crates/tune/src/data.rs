@@ -2,13 +2,23 @@
 //! (`W`, `D`, `L`) and the search's score are from the side to move's view, and the moves (in
 //! wuzi notation, `h8 i9 ...`) lead from the empty 15x15 board to the position.
 
-use wuzi_gomoku::{format_moves, Board, Point, Rule};
+use wuzi_gomoku::{format_moves, Analysis, Board, Point, Rule};
 
 /// The board size of training games.
 pub const SIZE: usize = 15;
 
 /// The score a data file gives a position the search proved won (its negation: lost).
 pub const PROVEN_SCORE: i32 = 10_000;
+
+/// A search's score as a data file writes it: a proof as [`PROVEN_SCORE`] (or its negation),
+/// whatever its length.
+pub fn data_score(analysis: &Analysis) -> i32 {
+    match analysis.forced() {
+        Some(_) if analysis.score.value() > 0 => PROVEN_SCORE,
+        Some(_) => -PROVEN_SCORE,
+        None => analysis.score.value(),
+    }
+}
 
 /// One labelled position.
 #[derive(Clone, Debug, PartialEq)]

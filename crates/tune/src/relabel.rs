@@ -2,9 +2,9 @@
 //! deeper, and written with that search's score (the game's result kept). A 3,000-node
 //! game's score says little about a position; a deeper search of the same position says more.
 
-use crate::data::{Sample, PROVEN_SCORE, SIZE};
+use crate::data::{data_score, Sample};
 use std::io::Write;
-use wuzi_gomoku::{Board, Engine, EngineOptions, EvalKind};
+use wuzi_gomoku::{Engine, EngineOptions, EvalKind};
 use wuzi_search::Limits;
 
 /// Searches every sample of `samples` with `nodes` nodes (a fresh table each, so each score
@@ -24,10 +24,7 @@ pub fn relabel(
     };
     let mut engine: Option<Engine> = None;
     for (done, sample) in samples.iter().enumerate() {
-        let mut board = Board::new(SIZE, sample.rule).map_err(|e| e.to_string())?;
-        for &p in &sample.moves {
-            board.try_play(p)?;
-        }
+        let board = sample.board();
         // One engine for the whole run, its tables cleared for each position.
         let engine = match &mut engine {
             Some(e) => {
@@ -38,11 +35,7 @@ pub fn relabel(
             slot => slot.insert(Engine::new(board, options.clone())),
         };
         let analysis = engine.go(&Limits::nodes(nodes), |_| {});
-        let score = match analysis.forced() {
-            Some(_) if analysis.score.value() > 0 => PROVEN_SCORE,
-            Some(_) => -PROVEN_SCORE,
-            None => analysis.score.value(),
-        };
+        let score = data_score(&analysis);
         let line = Sample {
             score,
             ..sample.clone()
@@ -59,15 +52,11 @@ pub fn relabel(
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::data::parse_all;
-    use wuzi_gomoku::Rule;
+    use crate::data::{parse_all, PROVEN_SCORE};
 
     /// What a fresh engine's search of `sample`'s position at `nodes` nodes scores.
     fn fresh_score(sample: &Sample, nodes: u64) -> i32 {
-        let mut board = Board::new(SIZE, sample.rule).unwrap();
-        for &p in &sample.moves {
-            board.play(p);
-        }
+        let board = sample.board();
         let options = EngineOptions {
             table_bytes: 4 << 20,
             eval: EvalKind::Learned,
@@ -99,6 +88,5 @@ mod tests {
         assert_eq!(relabelled[1].score, fresh_score(&samples[1], 2000));
         // Black's open three with nothing against it is a proven win.
         assert_eq!(relabelled[2].score, PROVEN_SCORE);
-        assert_eq!(Rule::Renju, relabelled[1].rule);
     }
 }

@@ -2,7 +2,7 @@
 //! node-limited engine on both sides (deterministic for a seed), every position after the
 //! opening labelled with the game's result.
 
-use crate::data::{Sample, PROVEN_SCORE, SIZE};
+use crate::data::{data_score, Sample, SIZE};
 use std::io::Write;
 use wuzi_gomocup::manager::openings::BalancedOpenings;
 use wuzi_gomoku::{Board, Engine, EngineOptions, EvalKind, Player, Point, Rule};
@@ -70,11 +70,7 @@ pub fn selfplay(
                 // rules it (the game records agree with the match results).
                 break Some(Player::Second);
             };
-            let score = match analysis.forced() {
-                Some(_) if analysis.score.value() > 0 => PROVEN_SCORE,
-                Some(_) => -PROVEN_SCORE,
-                None => analysis.score.value(),
-            };
+            let score = data_score(&analysis);
             positions.push((
                 engine.board().moves().to_vec(),
                 engine.board().side_to_move(),

@@ -7,6 +7,11 @@ fn search(moves: &str, rule: Rule, limits: SearchLimits, excluded: &[&str]) -> F
         .iter()
         .map(|m| crate::notation::parse_point(m, 15).unwrap())
         .collect();
+    search_board(&mut board, limits, &excluded)
+}
+
+/// A search of `board` with the classic evaluation and ordering and a fresh 1 MiB table.
+fn search_board(board: &mut Board, limits: SearchLimits, excluded: &[Point]) -> Found {
     let before = board.hash();
     let tt = Arc::new(SharedTable::with_bytes(1 << 20));
     let found = Search::new(
@@ -16,7 +21,7 @@ fn search(moves: &str, rule: Rule, limits: SearchLimits, excluded: &[&str]) -> F
         EvalKind::Classic,
         EvalKind::Classic,
     )
-    .run(&mut board, limits, &excluded, 1, |_| {});
+    .run(board, limits, excluded, 1, |_| {});
     assert_eq!(board.hash(), before, "the board is left as it was");
     found
 }
@@ -120,15 +125,7 @@ fn leaving_renju_black_no_legal_move_wins() {
         Some(wuzi_search::Player::Second),
     )
     .unwrap();
-    let tt = Arc::new(SharedTable::with_bytes(1 << 20));
-    let found = Search::new(
-        tt,
-        16,
-        SearchParams::default(),
-        EvalKind::Learned,
-        EvalKind::Learned,
-    )
-    .run(&mut board, depth(3), &[], 1, |_| {});
+    let found = search_board(&mut board, depth(3), &[]);
     assert_eq!(
         found.best_move.map(|p| p.to_human(7)).as_deref(),
         Some("f5")

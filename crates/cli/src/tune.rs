@@ -8,7 +8,7 @@ use std::time::Instant;
 use wuzi_gomocup::manager::openings::{read_openings, OpeningFormat};
 use wuzi_gomoku::eval::ShapeFactor;
 use wuzi_gomoku::{EvalKind, Rule, Weights};
-use wuzi_tune::data::{parse_all, SIZE};
+use wuzi_tune::data::{parse_all, Sample, SIZE};
 use wuzi_tune::fit::{fit, FitConfig};
 use wuzi_tune::policy::{fit_policy, policy_stats, PolicyTerms};
 use wuzi_tune::relabel::relabel;
@@ -205,11 +205,16 @@ fn append_to(path: &std::path::Path) -> Result<BufWriter<std::fs::File>, String>
     Ok(BufWriter::new(file))
 }
 
+/// A data file's samples; errors name the file (and the line).
+fn read_data(path: &std::path::Path) -> Result<Vec<Sample>, String> {
+    let text = std::fs::read_to_string(path)
+        .map_err(|e| format!("cannot read {}: {e}", path.display()))?;
+    parse_all(&text).map_err(|e| format!("{}: {e}", path.display()))
+}
+
 /// `selfplay --relabel`: the data's positions searched again.
 fn run_relabel(args: &SelfplayArgs, data: &std::path::Path) -> Result<String, String> {
-    let text = std::fs::read_to_string(data)
-        .map_err(|e| format!("cannot read {}: {e}", data.display()))?;
-    let samples = parse_all(&text).map_err(|e| format!("{}: {e}", data.display()))?;
+    let samples = read_data(data)?;
     let mut out = append_to(&args.out)?;
     let start = Instant::now();
     let n = relabel(&samples, args.nodes, args.eval, &mut out, |done| {
@@ -227,9 +232,7 @@ fn run_relabel(args: &SelfplayArgs, data: &std::path::Path) -> Result<String, St
 
 pub fn run_tune(args: &TuneArgs) -> Result<String, String> {
     let start = Instant::now();
-    let text = std::fs::read_to_string(&args.data)
-        .map_err(|e| format!("cannot read {}: {e}", args.data.display()))?;
-    let samples = parse_all(&text).map_err(|e| format!("{}: {e}", args.data.display()))?;
+    let samples = read_data(&args.data)?;
     if args.policy_stats {
         return policy_report(args, &samples);
     }
@@ -330,7 +333,7 @@ pub fn run_tune(args: &TuneArgs) -> Result<String, String> {
 /// `tune --policy-only`: the policy refitted, the evaluation tables kept bit for bit.
 fn policy_only(
     args: &TuneArgs,
-    samples: &[wuzi_tune::data::Sample],
+    samples: &[Sample],
     out: &std::path::Path,
     start: Instant,
 ) -> Result<String, String> {
@@ -443,7 +446,7 @@ fn read_weights(path: &std::path::Path) -> Result<(Weights, String), String> {
     Ok((w, text))
 }
 
-fn policy_report(args: &TuneArgs, samples: &[wuzi_tune::data::Sample]) -> Result<String, String> {
+fn policy_report(args: &TuneArgs, samples: &[Sample]) -> Result<String, String> {
     let weights = match &args.weights {
         None => wuzi_gomoku::eval::embedded_weights(args.rule),
         Some(path) => std::sync::Arc::new(read_weights(path)?.0),

@@ -112,7 +112,9 @@ impl GameResult {
 
 /// Per-colour counts of (empty point, direction) pairs by the shape a stone there makes.
 /// `five > 0` means the colour can win at once (it has a four on the board); `open_four > 0`
-/// means it has an open three; `four` counts every point-direction that makes any four.
+/// means it has an open three; `four` counts every point-direction that makes any four. Under
+/// renju Black's counts include its forbidden points: where a threat must be real (move
+/// generation's forced replies), check them with [`Board::foul`].
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Default)]
 pub struct ThreatCounts {
     pub five: u32,

@@ -110,7 +110,7 @@ impl MoveGen {
     /// the tempo back (and the search sees what follows).
     pub(super) fn find_double_threats(
         &mut self,
-        board: &Board,
+        board: &mut Board,
         them: Player,
         points: &[Point],
     ) -> bool {
@@ -121,8 +121,11 @@ impl MoveGen {
             return false;
         }
         let me = them.opponent();
+        let fouls = board.rule().has_fouls(them);
         for &p in points {
-            if !double_threat(board, p, them) {
+            // Under renju a four and an open three in two lines can still be a foul (an
+            // overline in a third): no threat then.
+            if !double_threat(board, p, them) || (fouls && board.foul(p).is_some()) {
                 continue;
             }
             // Where its fours would be blocked: the points of each line in which p makes a
@@ -205,8 +208,63 @@ impl MoveGen {
         });
     }
 
-    /// Against the opponent's open three (an open four to make): keeps in `out` (the legal
-    /// nearby points) the moves that can hold.
+    /// Collects into `open_fours` the points of `points` (the nearby ones) where `them` would
+    /// make an open four, and counts their directions into `open_four_lines`; whether `them`
+    /// may play one of them. Under renju the board's counts include Black's forbidden points,
+    /// which threaten nothing: an open three whose open-four points are all fouls forces no
+    /// reply.
+    pub(super) fn find_open_fours(
+        &mut self,
+        board: &mut Board,
+        them: Player,
+        points: &[Point],
+    ) -> bool {
+        self.open_fours.clear();
+        self.open_four_lines = 0;
+        for &p in points {
+            let n = directions_with(board, p, them, Shape::OpenFour);
+            if n > 0 {
+                self.open_fours.push(p);
+                self.open_four_lines += n;
+            }
+        }
+        if !board.rule().has_fouls(them) {
+            return true;
+        }
+        // An open-four point is next to the three's stones, so a nearby point: the ones
+        // not found (none, in practice) are taken to be real.
+        self.open_four_lines < board.threats(them).open_four
+            || self.open_fours.iter().any(|&p| board.foul(p).is_none())
+    }
+
+    /// Whether `them` has an open four it may make (after our trial stone, which only takes
+    /// shapes away but under renju may make a forbidden point legal, or a legal one
+    /// forbidden). Our stone makes no new open-four point, so the ones
+    /// [`MoveGen::find_open_fours`] found are enough when it found them all; otherwise every
+    /// point is looked at.
+    fn open_four_left(&self, board: &mut Board, them: Player, all_found: bool) -> bool {
+        if board.threats(them).open_four == 0 {
+            return false;
+        }
+        if !board.rule().has_fouls(them) {
+            return true;
+        }
+        let n = board.size();
+        let mut real = |q: Point| {
+            board.is_empty(q)
+                && directions_with(board, q, them, Shape::OpenFour) > 0
+                && board.foul(q).is_none()
+        };
+        if all_found {
+            self.open_fours.iter().any(|&q| real(q))
+        } else {
+            (0..n * n).any(|i| real(Point::new(i % n, i / n)))
+        }
+    }
+
+    /// Against the opponent's open three (an open four to make, found by
+    /// [`MoveGen::find_open_fours`]): keeps in `out` (the legal nearby points) the moves that
+    /// can hold.
     pub(super) fn keep_open_three_answers(
         &mut self,
         board: &mut Board,
@@ -217,23 +275,18 @@ impl MoveGen {
         let them = me.opponent();
         // Keep only the moves after which the opponent has no open four to make, and our
         // own fours (which force a reply and so may come first).
-        let targets = &mut self.open_fours;
-        targets.clear();
-        let mut found = 0;
-        for &p in out.iter() {
-            let n = directions_with(board, p, them, Shape::OpenFour);
-            if n > 0 {
-                targets.push(p);
-                found += n;
-            }
-        }
         // Only when every open-four point is among the candidates can the moves that hold
-        // be found without playing them.
-        let all_found = found == board.threats(them).open_four;
+        // be found without playing them; and under renju only when none of them is
+        // forbidden (a stone of ours that blocks a line through a forbidden point can make
+        // it legal).
+        let all_found = self.open_four_lines == board.threats(them).open_four;
+        let exact = all_found
+            && !(board.rule().has_fouls(them)
+                && self.open_fours.iter().any(|&p| board.foul(p).is_some()));
         let have_fours = board.threats(me).four > 0;
         // Every open four the opponent could make is at a target: a move holds when it
         // takes or spoils each of them (or fills the board).
-        if all_found && !fills_board {
+        if exact && !fills_board {
             let spoilers = open_four_spoilers(board, them, &self.open_fours);
             if have_fours {
                 out.retain(|&p| has_point(&spoilers, p) || board.makes_four(p, me));
@@ -254,13 +307,14 @@ impl MoveGen {
                 }
                 board.retain_legal(out);
             }
-        } else if !all_found {
+        } else if !exact {
             out.retain(|&p| {
                 if have_fours && board.makes_four(p, me) {
                     return true;
                 }
                 board.play(p);
-                let answered = board.result().is_some() || board.threats(them).open_four == 0;
+                let answered =
+                    board.result().is_some() || !self.open_four_left(board, them, all_found);
                 board.undo();
                 answered
             });
@@ -341,6 +395,37 @@ mod tests {
         );
     }
 
+    /// Under renju a four and an open three that a stone of Black's makes together with an
+    /// overline are a foul, not a threat: White's candidates are not cut down to its answers.
+    /// Under standard rules, where Black's overline is only no five, they are.
+    #[test]
+    fn a_renju_black_four_three_that_is_an_overline_forces_nothing() {
+        // Black's h8: a four in row 8 (d8 blocks it), an open three in column h, and six in
+        // a row on the diagonal d4-i9 (c3 blocks the diagonal's other end).
+        let black = "e8,f8,g8,h9,h10,d4,e5,f6,g7,i9";
+        let white = "d8,c3,a1,o1,a15,o15,a8,o8,h1,h15";
+        for (rule, defends) in [(Rule::Renju, false), (Rule::Standard, true)] {
+            let mut board = Board::from_stones(
+                15,
+                rule,
+                &points(black),
+                &points(white),
+                Some(Player::Second),
+            )
+            .unwrap();
+            let h8 = parse_point("h8", 15).unwrap();
+            assert_eq!(
+                board.foul(h8).is_some(),
+                rule == Rule::Renju,
+                "{rule:?}: h8 is Black's foul only under renju"
+            );
+            let mut gen = width(16);
+            let mut out = Vec::new();
+            gen.candidates(&mut board, &mut out);
+            assert_eq!(gen.defending_double_threat, defends, "{rule:?}");
+        }
+    }
+
     /// A four-three whose four we would block with a four of our own forces nothing: the
     /// candidates are not cut down to its answers.
     #[test]
@@ -354,10 +439,50 @@ mod tests {
         }
     }
 
+    /// Whether `colour` has an open four it may make, from every point's shapes (the slow
+    /// reference): under renju Black's forbidden points do not count.
+    fn open_four_to_make(board: &mut Board, colour: Player) -> bool {
+        let points: Vec<Point> = board
+            .points()
+            .filter(|&p| board.is_empty(p) && board.shapes(p, colour).contains(&Shape::OpenFour))
+            .collect();
+        let fouls = board.rule().has_fouls(colour);
+        points
+            .into_iter()
+            .any(|p| !(fouls && board.foul(p).is_some()))
+    }
+
+    /// Under renju an open three of Black's whose open-four points are all forbidden forces
+    /// no reply. From a game against Rapfi: after k12 Black's one open-four point, f10, is a
+    /// double four. White's candidates were cut down to f10 and its own fours j8 and l6, so
+    /// the search proved a win for Black that White's i12 (open threes of its own) refutes.
+    #[test]
+    fn a_renju_black_three_with_only_forbidden_open_fours_forces_nothing() {
+        let moves = "e11 k7 i6 h9 e9 i9 e10 e12 g9 h10 g11 g10 f11 h11 h8 h13 h12 i10 j10 g8 \
+                     f7 j11 k12";
+        let mut board = Board::from_moves(15, Rule::Renju, moves).unwrap();
+        let f10 = parse_point("f10", 15).unwrap();
+        assert!(board.threats(Player::First).open_four > 0);
+        assert_eq!(board.foul(f10), Some(crate::Foul::DoubleFour));
+        let mut gen = MoveGen::default();
+        let mut out = Vec::new();
+        gen.candidates(&mut board, &mut out);
+        let names: Vec<String> = out.iter().map(|p| p.to_human(15)).collect();
+        assert!(
+            names.len() > 3 && names.contains(&"i12".to_string()),
+            "{names:?}"
+        );
+        // Under freestyle the same stones' f10 is an open four to stop.
+        let mut board = Board::from_moves(15, Rule::Freestyle, moves).unwrap();
+        out.clear();
+        gen.candidates(&mut board, &mut out);
+        assert!(out.contains(&f10) && !out.contains(&parse_point("i12", 15).unwrap()));
+    }
+
     /// Against an open three (an open four to come), the candidates are exactly the nearby
-    /// moves that make a four of ours or after which the opponent has no open four, as
-    /// playing each one shows; over random crowded positions of every rule (where the
-    /// double-threat test of every point is checked against its shapes too).
+    /// moves that make a four of ours or after which the opponent has no open four it may
+    /// make, as playing each one shows; over random crowded positions of every rule (where
+    /// the double-threat test of every point is checked against its shapes too).
     #[test]
     fn an_open_three_is_answered_by_exactly_the_moves_that_hold() {
         let mut rng = crate::testing::Xorshift(0x2545_F491_4F6C_DD1D);
@@ -378,7 +503,11 @@ mod tests {
                     }
                 }
                 let (t, m) = (board.threats(them), board.threats(me));
-                if board.result().is_some() || t.five > 0 || m.five > 0 || t.open_four == 0 {
+                if board.result().is_some()
+                    || t.five > 0
+                    || m.five > 0
+                    || !open_four_to_make(&mut board, them)
+                {
                     continue;
                 }
                 // (With an open four to come, double threats are not looked for.)
@@ -393,7 +522,8 @@ mod tests {
                             return true;
                         }
                         board.play(p);
-                        let holds = board.result().is_some() || board.threats(them).open_four == 0;
+                        let holds =
+                            board.result().is_some() || !open_four_to_make(&mut board, them);
                         board.undo();
                         holds
                     })

@@ -91,6 +91,8 @@ pub struct MoveGen {
     double_threat_blocks: Vec<Point>,
     /// The opponent's open-four points while answering an open three.
     open_fours: Vec<Point>,
+    /// How many (point, direction) open fours `open_fours` holds.
+    open_four_lines: u32,
     /// How candidates are ordered: the hand weights of [`point_priority`], or the learned
     /// policy tables (see [`crate::eval::Weights`]).
     pub order: EvalKind,
@@ -113,6 +115,7 @@ impl Default for MoveGen {
             double_threats: Vec::with_capacity(16),
             double_threat_blocks: Vec::with_capacity(16),
             open_fours: Vec::with_capacity(16),
+            open_four_lines: 0,
             order: EvalKind::Classic,
             history: Box::new([[0; CELLS]; 2]),
             history_divisor: 0,
@@ -237,7 +240,7 @@ impl MoveGen {
         let mut double_threats = false;
         if board.threats(them).five == 0 {
             Self::nearby(board, out);
-            forced = board.threats(them).open_four > 0;
+            forced = board.threats(them).open_four > 0 && self.find_open_fours(board, them, out);
             if !forced && self.defend_double_threats {
                 double_threats = self.find_double_threats(board, them, out);
             }

@@ -108,6 +108,16 @@ fn a_stop_before_the_first_iteration_still_gives_a_move() {
 /// for Black (row 7 is Black's but for d7) and neither side threatens a five. White's f5
 /// leaves Black no legal move, and Black loses then: a win in one. (A node without
 /// candidates used to stand on its static evaluation, and the search played d7, a draw.)
+/// A renju Black three whose only open-four point is forbidden threatens nothing, so the
+/// search does not prove a win by it: before k12 here (a game against Rapfi) it claimed a
+/// win in 11 that White's i12 refutes; Black is lost.
+#[test]
+fn a_three_with_a_forbidden_open_four_proves_no_renju_win() {
+    let moves = "e11 k7 i6 h9 e9 i9 e10 e12 g9 h10 g11 g10 f11 h11 h8 h13 h12 i10 j10 g8 f7 j11";
+    let found = search(moves, Rule::Renju, depth(14), &[]);
+    assert!(found.score.value() < 0, "{:?}", found.score);
+}
+
 #[test]
 fn leaving_renju_black_no_legal_move_wins() {
     let stones = |list: &str| -> Vec<Point> {

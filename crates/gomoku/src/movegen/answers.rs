@@ -209,10 +209,10 @@ impl MoveGen {
     }
 
     /// Collects into `open_fours` the points of `points` (the nearby ones) where `them` would
-    /// make an open four, and counts their directions into `open_four_lines`; whether `them`
-    /// may play one of them. Under renju the board's counts include Black's forbidden points,
-    /// which threaten nothing: an open three whose open-four points are all fouls forces no
-    /// reply.
+    /// make an open four, counts their directions into `open_four_lines` and notes whether
+    /// any is forbidden; whether `them` may play one of them. Under renju the board's counts
+    /// include Black's forbidden points, which threaten nothing: an open three whose
+    /// open-four points are all fouls forces no reply.
     pub(super) fn find_open_fours(
         &mut self,
         board: &mut Board,
@@ -221,6 +221,7 @@ impl MoveGen {
     ) -> bool {
         self.open_fours.clear();
         self.open_four_lines = 0;
+        self.open_four_forbidden = false;
         for &p in points {
             let n = directions_with(board, p, them, Shape::OpenFour);
             if n > 0 {
@@ -231,10 +232,17 @@ impl MoveGen {
         if !board.rule().has_fouls(them) {
             return true;
         }
+        let mut legal = false;
+        for &p in &self.open_fours {
+            if board.foul(p).is_some() {
+                self.open_four_forbidden = true;
+            } else {
+                legal = true;
+            }
+        }
         // An open-four point is next to the three's stones, so a nearby point: the ones
         // not found (none, in practice) are taken to be real.
-        self.open_four_lines < board.threats(them).open_four
-            || self.open_fours.iter().any(|&p| board.foul(p).is_none())
+        legal || self.open_four_lines < board.threats(them).open_four
     }
 
     /// Whether `them` has an open four it may make (after our trial stone, which only takes
@@ -280,9 +288,7 @@ impl MoveGen {
         // forbidden (a stone of ours that blocks a line through a forbidden point can make
         // it legal).
         let all_found = self.open_four_lines == board.threats(them).open_four;
-        let exact = all_found
-            && !(board.rule().has_fouls(them)
-                && self.open_fours.iter().any(|&p| board.foul(p).is_some()));
+        let exact = all_found && !self.open_four_forbidden;
         let have_fours = board.threats(me).four > 0;
         // Every open four the opponent could make is at a target: a move holds when it
         // takes or spoils each of them (or fills the board).

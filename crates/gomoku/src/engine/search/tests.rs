@@ -104,10 +104,6 @@ fn a_stop_before_the_first_iteration_still_gives_a_move() {
     assert!(found.best_move.is_some());
 }
 
-/// 7x7 renju, White to move with two empty points, f5 and d7, where d7 would be an overline
-/// for Black (row 7 is Black's but for d7) and neither side threatens a five. White's f5
-/// leaves Black no legal move, and Black loses then: a win in one. (A node without
-/// candidates used to stand on its static evaluation, and the search played d7, a draw.)
 /// A renju Black three whose only open-four point is forbidden threatens nothing, so the
 /// search does not prove a win by it: before k12 here (a game against Rapfi) it claimed a
 /// win in 11 that White's i12 refutes; Black is lost.
@@ -118,6 +114,10 @@ fn a_three_with_a_forbidden_open_four_proves_no_renju_win() {
     assert!(found.score.value() < 0, "{:?}", found.score);
 }
 
+/// 7x7 renju, White to move with two empty points, f5 and d7, where d7 would be an overline
+/// for Black (row 7 is Black's but for d7) and neither side threatens a five. White's f5
+/// leaves Black no legal move, and Black loses then: a win in one. (A node without
+/// candidates used to stand on its static evaluation, and the search played d7, a draw.)
 #[test]
 fn leaving_renju_black_no_legal_move_wins() {
     let stones = |list: &str| -> Vec<Point> {

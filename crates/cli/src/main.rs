@@ -9,6 +9,7 @@ mod output;
 mod play_gomoku;
 mod play_mnk;
 mod position;
+mod proofs;
 mod record_file;
 mod serve;
 mod show;
@@ -39,6 +40,10 @@ const EXAMPLES_ANALYZE: &str = "Examples:
   wuzi analyze h8 i9 h9 --time 3000
   wuzi analyze game.sgf --move 20 --depth 10
   wuzi analyze --json --nodes 100000 h8 i9";
+
+const EXAMPLES_PROOFS: &str = "Examples:
+  wuzi proofs games.sgf --player wuzi
+  wuzi proofs games.sgf --game 3 --nodes 200000 --json";
 
 const EXAMPLES_BENCH: &str = "Examples:
   wuzi bench
@@ -102,6 +107,10 @@ enum Command {
     /// Analyse a position with the engine.
     #[command(after_help = EXAMPLES_ANALYZE)]
     Analyze(analyze::AnalyzeArgs),
+    /// Search every position of a record file again and list each proven win that the same
+    /// side's next position does not prove: a false proof, or one the search missed there.
+    #[command(after_help = EXAMPLES_PROOFS)]
+    Proofs(proofs::ProofsArgs),
     /// Search fixed positions to fixed depths: a node-count signature and the speed.
     #[command(after_help = EXAMPLES_BENCH)]
     Bench(bench::BenchArgs),
@@ -152,6 +161,7 @@ fn main() -> ExitCode {
         }
         Command::Show(args) => output::finish(show::show(&args)),
         Command::Analyze(args) => output::finish(analyze::analyze(&args)),
+        Command::Proofs(args) => output::finish(proofs::proofs(&args)),
         Command::Bench(args) => output::finish(bench::bench(&args)),
         Command::Match(args) => output::finish(match_cmd::run(&args)),
         Command::Spsa(args) => output::finish(spsa_cmd::run(&args)),

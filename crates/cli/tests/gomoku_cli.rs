@@ -590,8 +590,8 @@ fn user_errors_are_one_line_with_status_2() {
 #[test]
 fn every_command_shows_an_example() {
     for command in [
-        "play", "show", "analyze", "bench", "match", "gomocup", "serve", "solve", "selfplay",
-        "tune", "perft",
+        "play", "show", "analyze", "proofs", "bench", "match", "gomocup", "serve", "solve",
+        "selfplay", "tune", "perft",
     ] {
         let out = wuzi(&[command, "--help"]);
         assert!(out.status.success(), "{command}");
@@ -601,6 +601,49 @@ fn every_command_shows_an_example() {
     }
     let text = String::from_utf8(wuzi(&["play", "tictactoe", "--help"]).stdout).unwrap();
     assert!(text.contains("wuzi play tictactoe"), "{text}");
+}
+
+/// `wuzi proofs` lists a proven win that the same side's next position does not prove. In
+/// this game's end (standard rule, wuzi White), 300,000 nodes prove a win in 15 plies after
+/// move 67 but not after move 69, where the win needs more nodes: node-limited searches
+/// repeat, so the listing does. A change to the search may move it (as it moves `wuzi
+/// bench`'s count); the game then needs another budget.
+#[test]
+fn proofs_lists_a_win_the_next_position_does_not_prove() {
+    let file = format!(
+        "{}/tests/data/wuzi-match-standard-endgame.sgf",
+        env!("CARGO_MANIFEST_DIR")
+    );
+    let args = [
+        "proofs", &file, "--player", "wuzi", "--nodes", "300000", "--json",
+    ];
+    let v = json(&args);
+    // wuzi (White) is to move after moves 65, 67, ..., 85 of the 86: eleven positions.
+    assert_eq!(v["positions"], 11);
+    let suspects = v["suspects"].as_array().unwrap();
+    assert_eq!(suspects.len(), 1, "{v}");
+    assert_eq!(suspects[0]["game"], 1);
+    assert_eq!(suspects[0]["after_moves"], 67);
+    assert_eq!(suspects[0]["side"], "white");
+    assert_eq!(suspects[0]["next"]["forced"], Value::Null);
+    // The same search with more nodes proves the win again: a missed proof, not a false one.
+    let deeper = json(&[
+        "analyze", "--json", "--nodes", "2000000", &file, "--move", "69",
+    ]);
+    assert_eq!(deeper["forced"], "win", "{deeper}");
+    let text = String::from_utf8(wuzi(&args[..6]).stdout).unwrap();
+    assert!(
+        text.contains("after 67 moves white proves a win in 15 plies; after 69 moves it does not"),
+        "{text}"
+    );
+    // Rapfi's positions are not searched; a name no game has is an error.
+    let rapfi = json(&[
+        "proofs", &file, "--player", "rapfi", "--nodes", "1000", "--json",
+    ]);
+    assert_eq!(rapfi["positions"], 10);
+    fails_with(&["proofs", &file, "--player", "nobody"], "no game");
+    fails_with(&["proofs", &file, "--game", "2"], "holds 1 game:");
+    fails_with(&["proofs", "no-such-file.sgf"], "cannot read");
 }
 
 #[test]

@@ -130,6 +130,14 @@ impl AnalyzeArgs {
     }
 }
 
+/// The engine as `--engine` switches (as in `wuzi match`) and `--hash-mb` set it.
+pub fn engine_options(switches: &str, hash_mb: usize) -> Result<EngineOptions, String> {
+    let mut options = EngineOptions::default();
+    wuzi_gomocup::manager::side::apply_switches(&mut options, switches)?;
+    options.table_bytes = hash_mb.max(1) << 20;
+    Ok(options)
+}
+
 /// What every front end says when the side to move cannot play anywhere.
 pub const NO_LEGAL_MOVE: &str =
     "Black has no legal move: every empty point is forbidden under renju";
@@ -151,10 +159,8 @@ pub fn analyze(args: &AnalyzeArgs) -> Result<String, String> {
         );
     }
     let size = board.size();
-    let mut options = EngineOptions::default();
-    wuzi_gomocup::manager::side::apply_switches(&mut options, &args.engine)?;
+    let mut options = engine_options(&args.engine, args.hash_mb)?;
     options.check_rule(board.rule())?;
-    options.table_bytes = args.hash_mb.max(1) << 20;
     options.threads = args.threads.into();
     let mut engine = Engine::new(board, options);
     if !engine.has_legal_move() {
@@ -202,9 +208,7 @@ fn compare_algorithms(args: &AnalyzeArgs, mut board: Board, list: &str) -> Resul
         candidates: args.width,
         order,
     };
-    let mut options = EngineOptions::default();
-    wuzi_gomocup::manager::side::apply_switches(&mut options, &args.engine)?;
-    options.table_bytes = args.hash_mb.max(1) << 20;
+    let mut options = engine_options(&args.engine, args.hash_mb)?;
     options.threads = args.threads.into();
     compare(
         position,

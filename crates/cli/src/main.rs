@@ -107,8 +107,8 @@ enum Command {
     /// Analyse a position with the engine.
     #[command(after_help = EXAMPLES_ANALYZE)]
     Analyze(analyze::AnalyzeArgs),
-    /// Search every position of a record file again and list each proven win that the same
-    /// side's next position does not prove: a false proof, or one the search missed there.
+    /// Search every position of a record file again and list each proven win, its first move
+    /// played, that the game contradicts: a false proof, or one the next search missed.
     #[command(after_help = EXAMPLES_PROOFS)]
     Proofs(proofs::ProofsArgs),
     /// Search fixed positions to fixed depths: a node-count signature and the speed.

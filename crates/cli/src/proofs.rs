@@ -1,17 +1,19 @@
 //! `wuzi proofs`: every position of a record file searched again, and each proven win that
-//! the same side's next position no longer proves listed. A proof holds whatever the
-//! opponent plays, so the next position must prove a win too: when it does not, either the
-//! first proof was false (a move-generation bug can cut the opponent's real defence) or the
-//! second search missed a win it could not finish in its budget. Searching the listed
-//! position again with more time tells the two apart.
+//! the game then contradicts listed. When a side proves a win and plays the proof's first
+//! move, the win holds whatever the opponent answers: the side's next position must prove a
+//! win too, and the game cannot end in its loss. When either fails, the first proof was
+//! false (a move-generation bug can cut the opponent's real defence), or the second search
+//! missed a win it could not finish in its budget; searching the listed position again with
+//! more time tells the two apart.
 
-use crate::analyze::AnalysisJson;
+use crate::analyze::{engine_options, AnalysisJson};
+use crate::record_file;
 use clap::Args;
 use serde::Serialize;
 use std::time::Duration;
-use wuzi_gomoku::record::{read_records, GameRecord};
-use wuzi_gomoku::{Engine, EngineOptions, Player};
-use wuzi_search::{Forced, Limits};
+use wuzi_gomoku::record::GameRecord;
+use wuzi_gomoku::{Board, Engine, EngineOptions, Player, Point};
+use wuzi_search::{Forced, Limits, Outcome};
 
 #[derive(Args, Debug)]
 pub struct ProofsArgs {
@@ -23,12 +25,11 @@ pub struct ProofsArgs {
     /// Only game N of the file (1-based).
     #[arg(long, value_name = "N")]
     pub game: Option<usize>,
-    /// Think this many milliseconds on each position (the default: 150, unless a node limit
-    /// is given).
+    /// Think this many milliseconds on each position (the default: 150).
     #[arg(long, value_name = "MS")]
     pub time: Option<u64>,
-    /// Search this many nodes on each position (repeatable, unlike a time limit).
-    #[arg(long)]
+    /// Search this many nodes on each position instead: the same file gives the same list.
+    #[arg(long, conflicts_with = "time")]
     pub nodes: Option<u64>,
     /// The rule of records that do not say (`RU`).
     #[arg(long, value_enum, default_value_t = crate::position::RuleArg::Freestyle)]
@@ -44,17 +45,18 @@ pub struct ProofsArgs {
     pub json: bool,
 }
 
-/// A proven win whose side's next position was not proven won.
+/// A proven win, its first move played, that the game then contradicts.
 #[derive(Serialize, Debug)]
 struct Suspect {
     /// The game's place in the file (1-based, what `--game` takes).
     game: usize,
-    /// The position after this many moves proved the win.
+    /// The position after this many moves proved the win (`wuzi analyze FILE --move N`).
     after_moves: usize,
     side: &'static str,
     plies: u32,
-    /// The search of the same side's next position, two moves later.
-    next: AnalysisJson,
+    /// The search of the same side's next position, two moves later; null when the game
+    /// ended before it, in the side's loss.
+    next: Option<AnalysisJson>,
 }
 
 #[derive(Serialize, Debug, Default)]
@@ -65,84 +67,60 @@ struct Report {
     suspects: Vec<Suspect>,
 }
 
+/// A side's last proven win: the moves played before it, its length and its first move.
+#[derive(Clone, Copy)]
+struct Win {
+    after_moves: usize,
+    plies: u32,
+    first: Point,
+}
+
 pub fn proofs(args: &ProofsArgs) -> Result<String, String> {
-    let text = std::fs::read_to_string(&args.file)
-        .map_err(|e| format!("cannot read {}: {e}", args.file))?;
-    let games = read_records(&args.file, &text, args.rule.into())
-        .map_err(|e| format!("{}: {e}", args.file))?;
-    if let Some(n) = args.game {
-        if n == 0 || n > games.len() {
-            return Err(format!(
-                "{} holds {}: --game {n} is not one of them",
-                args.file,
-                count(games.len(), "game")
-            ));
+    let games = record_file::load_all(&args.file, args.rule.into())?;
+    let chosen: Vec<(usize, &GameRecord)> = match args.game {
+        Some(n) => {
+            record_file::check_game_number(&args.file, games.len(), n)?;
+            vec![(n, &games[n - 1])]
         }
-    }
+        None => games.iter().enumerate().map(|(i, g)| (i + 1, g)).collect(),
+    };
     if let Some(name) = &args.player {
-        if !games.iter().any(|g| g.black == *name || g.white == *name) {
+        if !chosen
+            .iter()
+            .any(|(_, g)| g.black == *name || g.white == *name)
+        {
             return Err(format!(
-                "no game of {} has a player named {name}",
+                "no game chosen from {} has a player named {name}",
                 args.file
             ));
         }
     }
-    let mut options = EngineOptions::default();
-    wuzi_gomocup::manager::side::apply_switches(&mut options, &args.engine)?;
-    options.table_bytes = args.hash_mb.max(1) << 20;
+    let options = engine_options(&args.engine, args.hash_mb)?;
     let limits = Limits {
         depth: None,
         nodes: args.nodes,
-        time: match (args.time, args.nodes) {
-            (Some(ms), _) => Some(Duration::from_millis(ms)),
-            (None, None) => Some(Duration::from_millis(150)),
-            (None, Some(_)) => None,
+        time: match args.nodes {
+            Some(_) => None,
+            None => Some(Duration::from_millis(args.time.unwrap_or(150))),
         },
         target: None,
         stop: None,
     };
     let mut report = Report::default();
-    for (i, record) in games.iter().enumerate() {
-        let number = i + 1;
-        if args.game.is_some_and(|n| n != number) {
-            continue;
-        }
+    for (number, record) in chosen {
         options.check_rule(record.rule)?;
-        scan_game(record, number, args, &options, &limits, &mut report)?;
+        scan_game(record, number, args, &options, &limits, &mut report)
+            .map_err(|e| format!("{} game {number}: {e}", args.file))?;
     }
     if args.json {
         return Ok(serde_json::to_string(&report).expect("serialisable"));
     }
-    let mut lines = Vec::new();
-    for s in &report.suspects {
-        lines.push(format!(
-            "game {}: after {} moves {} proves a win in {} plies; after {} moves it does not ({}: {})",
-            s.game,
-            s.after_moves,
-            s.side,
-            s.plies,
-            s.after_moves + 2,
-            s.next.best_move.as_deref().unwrap_or("-"),
-            s.next.score
-        ));
-    }
-    lines.push(format!(
-        "{} searched: {}, {}, {} not proven again{}",
-        count(report.positions, "position"),
-        count(report.proven_wins, "proven win"),
-        count(report.proven_losses, "proven loss"),
-        count(report.suspects.len(), "win"),
-        if report.suspects.is_empty() {
-            ""
-        } else {
-            " (search those positions again with more time: a win still missing is a false proof)"
-        }
-    ));
-    Ok(lines.join("\n"))
+    Ok(text(&report))
 }
 
 /// Searches the positions of one game where the chosen player is to move, from the first
-/// move after the opening, and notes each win not proven again two moves later.
+/// move after the opening (the stones marked `C[opening move]`; from the first move when
+/// none are), and notes each proven win the game contradicts.
 fn scan_game(
     record: &GameRecord,
     number: usize,
@@ -151,58 +129,134 @@ fn scan_game(
     limits: &Limits,
     report: &mut Report,
 ) -> Result<(), String> {
-    let first = record
-        .moves
-        .iter()
-        .position(|m| !m.is_opening())
-        .unwrap_or(record.moves.len());
-    // The last proven win of each colour: (moves played, plies).
-    let mut last_win: [Option<(usize, u32)>; 2] = [None, None];
-    for plies in first..record.moves.len() {
-        let board = record
-            .position(plies)
-            .map_err(|e| format!("{} game {number}: {e}", args.file))?;
-        if board.result().is_some() {
+    let first = record.moves.iter().take_while(|m| m.is_opening()).count();
+    let mut board = record.position(first)?;
+    let mut wins: [Option<Win>; 2] = [None, None];
+    for after_moves in first..=record.moves.len() {
+        if after_moves > first {
+            let m = &record.moves[after_moves - 1];
+            board.try_play(m.point).map_err(|e| e.to_string())?;
+        }
+        if let Some(result) = board.result() {
+            // A side whose proof was played and who lost before its next move was wrong.
+            for side in [Player::First, Player::Second] {
+                if result.outcome() == Outcome::Win(side.opponent()) {
+                    if let Some(win) = played(wins[side.index()], record) {
+                        report.suspects.push(suspect(number, side, win, None));
+                    }
+                }
+            }
             break;
         }
         let side = board.side_to_move();
-        let name = match side {
-            Player::First => &record.black,
-            Player::Second => &record.white,
+        if !wanted(args, record, side) {
+            continue;
+        }
+        let (analysis, size) = search(&board, options, limits);
+        let Some(analysis) = analysis else {
+            continue;
         };
-        if args.player.as_ref().is_some_and(|p| p != name) {
-            continue;
-        }
-        let size = board.size();
-        let mut engine = Engine::new(board, options.clone());
-        if !engine.has_legal_move() {
-            continue;
-        }
-        let analysis = engine.go(limits, |_| {});
         report.positions += 1;
-        let forced = analysis.forced();
-        match forced {
-            Some(Forced::Win(_)) => report.proven_wins += 1,
-            Some(Forced::Loss(_)) => report.proven_losses += 1,
-            None => {}
-        }
-        if let Some((before, plies_to_win)) = last_win[side.index()] {
-            if before + 2 == plies && !matches!(forced, Some(Forced::Win(_))) {
-                report.suspects.push(Suspect {
-                    game: number,
-                    after_moves: before,
-                    side: crate::position::colour_name(side),
-                    plies: plies_to_win,
-                    next: AnalysisJson::new(&analysis, size),
-                });
+        let won = match analysis.forced() {
+            Some(Forced::Win(plies)) => {
+                report.proven_wins += 1;
+                analysis.best_move.map(|first| Win {
+                    after_moves,
+                    plies,
+                    first,
+                })
+            }
+            Some(Forced::Loss(_)) => {
+                report.proven_losses += 1;
+                None
+            }
+            None => None,
+        };
+        if let Some(win) = played(wins[side.index()], record) {
+            if win.after_moves + 2 == after_moves && won.is_none() {
+                let next = AnalysisJson::new(&analysis, size);
+                report.suspects.push(suspect(number, side, win, Some(next)));
             }
         }
-        last_win[side.index()] = match forced {
-            Some(Forced::Win(n)) => Some((plies, n)),
-            _ => None,
-        };
+        wins[side.index()] = won;
     }
     Ok(())
+}
+
+/// The win, if the game went on with its first move (another move may not win).
+fn played(win: Option<Win>, record: &GameRecord) -> Option<Win> {
+    win.filter(|w| record.moves.get(w.after_moves).map(|m| m.point) == Some(w.first))
+}
+
+fn wanted(args: &ProofsArgs, record: &GameRecord, side: Player) -> bool {
+    let name = match side {
+        Player::First => &record.black,
+        Player::Second => &record.white,
+    };
+    match &args.player {
+        Some(p) => p == name,
+        None => true,
+    }
+}
+
+/// The engine's analysis of `board` (none when renju Black has no legal move), and the
+/// board's size for notation.
+fn search(
+    board: &Board,
+    options: &EngineOptions,
+    limits: &Limits,
+) -> (Option<wuzi_gomoku::Analysis>, usize) {
+    let size = board.size();
+    let mut engine = Engine::new(board.clone(), options.clone());
+    if !engine.has_legal_move() {
+        return (None, size);
+    }
+    (Some(engine.go(limits, |_| {})), size)
+}
+
+fn suspect(game: usize, side: Player, win: Win, next: Option<AnalysisJson>) -> Suspect {
+    Suspect {
+        game,
+        after_moves: win.after_moves,
+        side: crate::position::colour_name(side),
+        plies: win.plies,
+        next,
+    }
+}
+
+/// The report as lines: one a suspect, then the counts.
+fn text(report: &Report) -> String {
+    let mut lines = Vec::new();
+    for s in &report.suspects {
+        let then = match &s.next {
+            Some(next) => format!(
+                "after {} moves it proves none (best {}, score {})",
+                s.after_moves + 2,
+                next.best_move.as_deref().unwrap_or("-"),
+                next.score
+            ),
+            None => "the game ended in its loss".to_string(),
+        };
+        lines.push(format!(
+            "game {}: after {} moves {} proves a win in {} plies and plays it; {then}",
+            s.game, s.after_moves, s.side, s.plies
+        ));
+    }
+    let mut summary = format!(
+        "{} searched: {}, {}; {} contradicted",
+        count(report.positions, "position"),
+        count(report.proven_wins, "proven win"),
+        count(report.proven_losses, "proven loss"),
+        count(report.suspects.len(), "win"),
+    );
+    if !report.suspects.is_empty() {
+        summary.push_str(
+            " (search each listed position's next one again with more time: \
+             a win still not proven means a false proof)",
+        );
+    }
+    lines.push(summary);
+    lines.join("\n")
 }
 
 /// `n` and the noun, plural unless one ("1 game", "2 proven losses").

@@ -10,20 +10,30 @@ pub fn is_record_file(text: &str) -> bool {
     lower.ends_with(".sgf") || lower.ends_with(".psq")
 }
 
-/// Game `number` (1-based) of the file at `path`; `rule` is for records that do not say.
-/// Every error names the file, and where in it.
-pub fn load(path: &str, number: usize, rule: Rule) -> Result<GameRecord, String> {
+/// Every game of the file at `path`; `rule` is for records that do not say. Every error
+/// names the file, and where in it.
+pub fn load_all(path: &str, rule: Rule) -> Result<Vec<GameRecord>, String> {
     let text =
         std::fs::read_to_string(Path::new(path)).map_err(|e| format!("cannot read {path}: {e}"))?;
-    let mut games = read_records(path, &text, rule).map_err(|e| format!("{path}: {e}"))?;
-    let count = games.len();
+    read_records(path, &text, rule).map_err(|e| format!("{path}: {e}"))
+}
+
+/// Game `number` (1-based) of the file at `path`; `rule` is for records that do not say.
+pub fn load(path: &str, number: usize, rule: Rule) -> Result<GameRecord, String> {
+    let mut games = load_all(path, rule)?;
+    check_game_number(path, games.len(), number)?;
+    Ok(games.swap_remove(number - 1))
+}
+
+/// An error unless `number` (1-based, as `--game` takes it) is one of the file's `count` games.
+pub fn check_game_number(path: &str, count: usize, number: usize) -> Result<(), String> {
     if number == 0 || number > count {
         let plural = if count == 1 { "game" } else { "games" };
         return Err(format!(
             "{path} holds {count} {plural}: --game {number} is not one of them"
         ));
     }
-    Ok(games.swap_remove(number - 1))
+    Ok(())
 }
 
 /// The record cut after `plies` moves (`None`: all of them). A cut game has no result yet.

@@ -578,6 +578,7 @@ fn user_errors_are_one_line_with_status_2() {
         &["show", "no-such-file.sgf"],
         &["analyze", "--depth", "2", "h8", "--move", "3"],
         &["play", "--plain", "--load", "no-such-file.sgf"],
+        &["proofs", "no-such-file.sgf"],
     ] {
         let out = wuzi(args);
         assert_eq!(out.status.code(), Some(2), "{args:?}");
@@ -603,46 +604,52 @@ fn every_command_shows_an_example() {
     assert!(text.contains("wuzi play tictactoe"), "{text}");
 }
 
-/// `wuzi proofs` lists a proven win that the same side's next position does not prove. In
-/// this game's end (standard rule, wuzi White), 300,000 nodes prove a win in 15 plies after
-/// move 67 but not after move 69, where the win needs more nodes: node-limited searches
-/// repeat, so the listing does. A change to the search may move it (as it moves `wuzi
-/// bench`'s count); the game then needs another budget.
+/// `wuzi proofs` lists a proven win, its first move played, that the same side's next position
+/// does not prove. In this game (standard rule, wuzi Black), 20,000 nodes prove a win in 15
+/// plies after move 10, the game plays its first move, and after move 12 the same budget
+/// proves nothing (the root's threat search gets a tenth of it and needs more); node-limited
+/// searches repeat, so the listing does. A change to the search may move it (as it moves
+/// `wuzi bench`'s count); the game then needs another budget.
 #[test]
 fn proofs_lists_a_win_the_next_position_does_not_prove() {
     let file = format!(
-        "{}/tests/data/wuzi-match-standard-endgame.sgf",
+        "{}/tests/data/wuzi-match-standard.sgf",
         env!("CARGO_MANIFEST_DIR")
     );
-    let args = [
-        "proofs", &file, "--player", "wuzi", "--nodes", "300000", "--json",
-    ];
-    let v = json(&args);
-    // wuzi (White) is to move after moves 65, 67, ..., 85 of the 86: eleven positions.
+    let args = ["proofs", &file, "--player", "wuzi", "--nodes", "20000"];
+    let v = json(&[&args[..], &["--json"]].concat());
+    // wuzi (Black) is to move after moves 4, 6, ..., 24 of the 25: eleven positions.
     assert_eq!(v["positions"], 11);
     let suspects = v["suspects"].as_array().unwrap();
     assert_eq!(suspects.len(), 1, "{v}");
     assert_eq!(suspects[0]["game"], 1);
-    assert_eq!(suspects[0]["after_moves"], 67);
-    assert_eq!(suspects[0]["side"], "white");
+    assert_eq!(suspects[0]["after_moves"], 10);
+    assert_eq!(suspects[0]["side"], "black");
+    assert_eq!(suspects[0]["plies"], 15);
     assert_eq!(suspects[0]["next"]["forced"], Value::Null);
-    // The same search with more nodes proves the win again: a missed proof, not a false one.
+    // With more nodes the next position proves the win, two plies shorter: a missed proof,
+    // not a false one.
     let deeper = json(&[
-        "analyze", "--json", "--nodes", "2000000", &file, "--move", "69",
+        "analyze", "--json", "--nodes", "200000", &file, "--move", "12",
     ]);
     assert_eq!(deeper["forced"], "win", "{deeper}");
-    let text = String::from_utf8(wuzi(&args[..6]).stdout).unwrap();
+    assert_eq!(deeper["plies"], 13, "{deeper}");
+    let text = String::from_utf8(wuzi(&args).stdout).unwrap();
     assert!(
-        text.contains("after 67 moves white proves a win in 15 plies; after 69 moves it does not"),
+        text.contains(
+            "after 10 moves black proves a win in 15 plies and plays it; after 12 moves it proves none"
+        ),
         "{text}"
     );
-    // Rapfi's positions are not searched; a name no game has is an error.
+    assert!(text.contains("11 positions searched: "), "{text}");
+    // Rapfi's positions are searched with its name; a name no game has is an error.
     let rapfi = json(&[
         "proofs", &file, "--player", "rapfi", "--nodes", "1000", "--json",
     ]);
     assert_eq!(rapfi["positions"], 10);
     fails_with(&["proofs", &file, "--player", "nobody"], "no game");
     fails_with(&["proofs", &file, "--game", "2"], "holds 1 game:");
+    fails_with(&["proofs", &file, "--game", "0"], "holds 1 game:");
     fails_with(&["proofs", "no-such-file.sgf"], "cannot read");
 }
 

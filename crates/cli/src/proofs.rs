@@ -229,12 +229,18 @@ fn text(report: &Report) -> String {
     let mut lines = Vec::new();
     for s in &report.suspects {
         let then = match &s.next {
-            Some(next) => format!(
-                "after {} moves it proves none (best {}, score {})",
-                s.after_moves + 2,
-                next.best_move.as_deref().unwrap_or("-"),
-                next.score
-            ),
+            Some(next) => match (next.forced, next.plies) {
+                (Some("loss"), Some(plies)) => format!(
+                    "after {} moves it proves a loss in {plies} plies",
+                    s.after_moves + 2
+                ),
+                _ => format!(
+                    "after {} moves it proves no win (best {}, score {})",
+                    s.after_moves + 2,
+                    next.best_move.as_deref().unwrap_or("-"),
+                    next.score
+                ),
+            },
             None => "the game ended in its loss".to_string(),
         };
         lines.push(format!(

@@ -637,7 +637,7 @@ fn proofs_lists_a_win_the_next_position_does_not_prove() {
     let text = String::from_utf8(wuzi(&args).stdout).unwrap();
     assert!(
         text.contains(
-            "after 10 moves black proves a win in 15 plies and plays it; after 12 moves it proves none"
+            "after 10 moves black proves a win in 15 plies and plays it; after 12 moves it proves no win"
         ),
         "{text}"
     );

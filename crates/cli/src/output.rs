@@ -55,3 +55,25 @@ pub fn finish_unit(result: Result<(), String>) -> ExitCode {
         Err(message) => fail(message),
     }
 }
+
+/// `n` and the noun, plural unless one ("1 game", "2 proven losses").
+pub fn count(n: usize, noun: &str) -> String {
+    match (n, noun.ends_with('s')) {
+        (1, _) => format!("1 {noun}"),
+        (_, true) => format!("{n} {noun}es"),
+        (_, false) => format!("{n} {noun}s"),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::count;
+
+    #[test]
+    fn counts_read_as_english() {
+        assert_eq!(count(1, "game"), "1 game");
+        assert_eq!(count(0, "win"), "0 wins");
+        assert_eq!(count(2, "proven loss"), "2 proven losses");
+        assert_eq!(count(1, "proven loss"), "1 proven loss");
+    }
+}

@@ -7,12 +7,13 @@
 //! more time tells the two apart.
 
 use crate::analyze::{engine_options, AnalysisJson};
+use crate::output::count;
 use crate::record_file;
 use clap::Args;
 use serde::Serialize;
 use std::time::Duration;
 use wuzi_gomoku::record::GameRecord;
-use wuzi_gomoku::{Board, Engine, EngineOptions, Player, Point};
+use wuzi_gomoku::{Analysis, Board, Engine, EngineOptions, Player, Point};
 use wuzi_search::{Forced, Limits, Outcome};
 
 #[derive(Args, Debug)]
@@ -152,8 +153,7 @@ fn scan_game(
         if !wanted(args, record, side) {
             continue;
         }
-        let (analysis, size) = search(&board, options, limits);
-        let Some(analysis) = analysis else {
+        let Some(analysis) = search(&board, options, limits) else {
             continue;
         };
         report.positions += 1;
@@ -174,7 +174,7 @@ fn scan_game(
         };
         if let Some(win) = played(wins[side.index()], record) {
             if win.after_moves + 2 == after_moves && won.is_none() {
-                let next = AnalysisJson::new(&analysis, size);
+                let next = AnalysisJson::new(&analysis, board.size());
                 report.suspects.push(suspect(number, side, win, Some(next)));
             }
         }
@@ -199,19 +199,13 @@ fn wanted(args: &ProofsArgs, record: &GameRecord, side: Player) -> bool {
     }
 }
 
-/// The engine's analysis of `board` (none when renju Black has no legal move), and the
-/// board's size for notation.
-fn search(
-    board: &Board,
-    options: &EngineOptions,
-    limits: &Limits,
-) -> (Option<wuzi_gomoku::Analysis>, usize) {
-    let size = board.size();
+/// The engine's analysis of `board` (none when renju Black has no legal move).
+fn search(board: &Board, options: &EngineOptions, limits: &Limits) -> Option<Analysis> {
     let mut engine = Engine::new(board.clone(), options.clone());
     if !engine.has_legal_move() {
-        return (None, size);
+        return None;
     }
-    (Some(engine.go(limits, |_| {})), size)
+    Some(engine.go(limits, |_| {}))
 }
 
 fn suspect(game: usize, side: Player, win: Win, next: Option<AnalysisJson>) -> Suspect {
@@ -263,26 +257,4 @@ fn text(report: &Report) -> String {
     }
     lines.push(summary);
     lines.join("\n")
-}
-
-/// `n` and the noun, plural unless one ("1 game", "2 proven losses").
-fn count(n: usize, noun: &str) -> String {
-    match (n, noun.ends_with('s')) {
-        (1, _) => format!("1 {noun}"),
-        (_, true) => format!("{n} {noun}es"),
-        (_, false) => format!("{n} {noun}s"),
-    }
-}
-
-#[cfg(test)]
-mod tests {
-    use super::count;
-
-    #[test]
-    fn counts_read_as_english() {
-        assert_eq!(count(1, "game"), "1 game");
-        assert_eq!(count(0, "win"), "0 wins");
-        assert_eq!(count(2, "proven loss"), "2 proven losses");
-        assert_eq!(count(1, "proven loss"), "1 proven loss");
-    }
 }

@@ -28,9 +28,9 @@ pub fn load(path: &str, number: usize, rule: Rule) -> Result<GameRecord, String>
 /// An error unless `number` (1-based, as `--game` takes it) is one of the file's `count` games.
 pub fn check_game_number(path: &str, count: usize, number: usize) -> Result<(), String> {
     if number == 0 || number > count {
-        let plural = if count == 1 { "game" } else { "games" };
         return Err(format!(
-            "{path} holds {count} {plural}: --game {number} is not one of them"
+            "{path} holds {}: --game {number} is not one of them",
+            crate::output::count(count, "game")
         ));
     }
     Ok(())

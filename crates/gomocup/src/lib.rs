@@ -213,14 +213,20 @@ fn start(
     let (tx, out) = (tx.clone(), out.clone());
     let job = think.job;
     let worker = std::thread::spawn(move || {
-        let results = if let Job::Swap2(0) = job {
-            swap2_openings(&mut engine, &limits, &out)
-        } else {
-            run_job(&mut engine, &job, &limits, &out)
-        };
+        let results = work(&mut engine, &job, &limits, &out);
         let _ = tx.send(Event::Done(Box::new(engine), job, results));
     });
     Some((stop, worker))
+}
+
+/// The worker thread's body: the search a job needs (shared with the session's tests, which
+/// run it in place of the loop).
+fn work(engine: &mut Engine, job: &Job, limits: &Limits, out: &Out) -> Vec<Analysis> {
+    if let Job::Swap2(0) = job {
+        swap2_openings(engine, limits, out)
+    } else {
+        run_job(engine, job, limits, out)
+    }
 }
 
 /// Swap2 with an empty board: rates each candidate opening (White to move) with a quarter of

@@ -169,8 +169,15 @@ impl Session {
             },
             Command::Turn(p) => match self.play(p) {
                 Err(e) => error(e),
+                // No move can answer it, so the reply is an ERROR, and an ERROR changes nothing.
                 Ok(()) if self.board().is_some_and(|b| b.result().is_some()) => {
-                    error("the game is over after that move")
+                    if let Some(engine) = &mut self.engine {
+                        engine.undo();
+                    }
+                    error(format!(
+                        "{} ends the game, so there is no move to answer; it is not kept",
+                        xy(p)
+                    ))
                 }
                 Ok(()) => self.think(Job::Move),
             },
@@ -384,15 +391,18 @@ impl Session {
         };
         match self.board_from_block(n, &block.stones) {
             Err(e) => error(e),
+            // BOARD asks for a move, and a finished game has none: an ERROR, so (as for every
+            // ERROR) the position stays as it was. YXBOARD only sets the position.
+            Ok(board) if block.kind == BlockKind::Board && board.result().is_some() => {
+                error("the game on that board is already over; the position is not set")
+            }
             Ok(board) => {
-                let over = board.result().is_some();
                 match &mut self.engine {
                     Some(engine) => engine.set_board(board),
                     None => self.engine = Some(Engine::new(board, self.options())),
                 }
                 match block.kind {
                     BlockKind::YxBoard => Outcome::default(),
-                    _ if over => error("the game on that board is already over"),
                     _ => self.think(Job::Move),
                 }
             }
@@ -660,6 +670,9 @@ pub fn score_text(a: &Analysis) -> String {
 }
 
 #[cfg(test)]
+mod robustness;
+
+#[cfg(test)]
 mod tests {
     use super::*;
 
@@ -673,6 +686,60 @@ mod tests {
         let nodes = engine.go(&limits, |_| {}).nodes;
         session.give_engine(engine);
         nodes
+    }
+
+    /// The moves of the session's game (none without one).
+    fn moves(session: &Session) -> Vec<Point> {
+        session.board().map_or(Vec::new(), |b| b.moves().to_vec())
+    }
+
+    /// Sends a block's lines and returns the replies to its `DONE`.
+    fn block(session: &mut Session, lines: &[&str]) -> Vec<String> {
+        for line in &lines[..lines.len() - 1] {
+            assert!(session.handle_line(line).replies.is_empty(), "{line}");
+        }
+        session.handle_line(lines[lines.len() - 1]).replies
+    }
+
+    /// Found by the property test in `robustness`: the position was set, then refused.
+    #[test]
+    fn a_board_of_a_finished_game_is_an_error_and_changes_nothing() {
+        let mut session = Session::default();
+        session.handle_line("START 6");
+        assert_eq!(session.handle_line("PLAY 5,5").replies, ["5,5"]);
+        let five = [
+            "BOARD", "0,3,1", "1,3,1", "2,3,1", "3,3,1", "0,1,2", "1,1,2", "2,1,2", "3,1,2",
+            "4,1,2", "DONE",
+        ];
+        let replies = block(&mut session, &five);
+        assert!(replies[0].starts_with("ERROR the game on that board is already over"));
+        assert_eq!(moves(&session), [Point::new(5, 5)]);
+        // YXBOARD sets a finished position without asking for a move.
+        let mut yx = five;
+        yx[0] = "YXBOARD";
+        assert!(block(&mut session, &yx).is_empty());
+        assert_eq!(moves(&session).len(), 9);
+    }
+
+    /// Found by the property test in `robustness`: the move was kept, then refused.
+    #[test]
+    fn a_turn_that_ends_the_game_is_an_error_and_changes_nothing() {
+        let mut session = Session::default();
+        session.handle_line("START 7");
+        // The opponent has four in a row; the engine blocks one end, the opponent takes the other.
+        let four = [
+            "YXBOARD", "1,3,1", "2,3,1", "3,3,1", "1,1,2", "2,1,2", "3,1,2", "4,1,2", "DONE",
+        ];
+        assert!(block(&mut session, &four).is_empty());
+        assert_eq!(session.handle_line("PLAY 0,1").replies, ["0,1"]);
+        let before = moves(&session);
+        let replies = session.handle_line("TURN 5,1").replies;
+        assert_eq!(
+            replies,
+            ["ERROR 5,1 ends the game, so there is no move to answer; it is not kept"]
+        );
+        assert_eq!(moves(&session), before);
+        assert!(session.board().unwrap().result().is_none());
     }
 
     #[test]

@@ -180,12 +180,20 @@ pub fn run(input: impl BufRead + Send + 'static, output: impl Write + Send + 'st
     }
 }
 
-fn spawn_reader(input: impl BufRead + Send + 'static, tx: Sender<Event>) {
+fn spawn_reader(mut input: impl BufRead + Send + 'static, tx: Sender<Event>) {
     std::thread::spawn(move || {
-        for line in input.lines() {
-            let Ok(line) = line else { break };
+        let mut bytes = Vec::new();
+        loop {
+            bytes.clear();
+            match input.read_until(b'\n', &mut bytes) {
+                Ok(0) | Err(_) => break,
+                Ok(_) => {}
+            }
+            // Bytes that are not UTF-8 (a manager's `INFO folder` path in a Windows code page)
+            // are replaced, not taken for the end of the input.
+            let line = String::from_utf8_lossy(&bytes);
             // Lines may end in CR LF or CR; empty lines are ignored.
-            for part in line.split('\r') {
+            for part in line.split(['\r', '\n']) {
                 if !part.trim().is_empty() && tx.send(Event::Line(part.trim().to_string())).is_err()
                 {
                     return;
@@ -256,4 +264,45 @@ fn swap2_openings(engine: &mut Engine, limits: &Limits, out: &Out) -> Vec<Analys
     }
     engine.set_board(board);
     results
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// An output the test can read after `run` returns.
+    #[derive(Clone, Default)]
+    struct Shared(Arc<Mutex<Vec<u8>>>);
+
+    impl Write for Shared {
+        fn write(&mut self, buf: &[u8]) -> std::io::Result<usize> {
+            self.0.lock().unwrap().extend_from_slice(buf);
+            Ok(buf.len())
+        }
+
+        fn flush(&mut self) -> std::io::Result<()> {
+            Ok(())
+        }
+    }
+
+    fn replies(input: &[u8]) -> Vec<String> {
+        let out = Shared::default();
+        run(std::io::Cursor::new(input.to_vec()), out.clone());
+        let text = String::from_utf8(out.0.lock().unwrap().clone()).unwrap();
+        text.lines().map(String::from).collect()
+    }
+
+    /// A line that is not UTF-8 used to end the input (`lines()` stops at it), so the engine
+    /// quit in the middle of a match.
+    #[test]
+    fn a_line_that_is_not_utf8_is_read_not_taken_for_the_end() {
+        let lines = replies(b"ABOUT\r\nINFO folder C:\\J\xf6rg\r\nSTART 15\r\nHELLO \xff\nEND\n");
+        assert_eq!(lines.len(), 3, "{lines:?}");
+        assert!(lines[0].starts_with("name="));
+        assert_eq!(lines[1], "OK");
+        assert!(
+            lines[2].starts_with("UNKNOWN command \"HELLO\""),
+            "{lines:?}"
+        );
+    }
 }

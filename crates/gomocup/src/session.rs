@@ -514,7 +514,8 @@ impl Session {
 
     fn think(&mut self, job: Job) -> Outcome {
         let share = match job {
-            Job::NBest(n) => n as u32,
+            // Saturated: `as` would make 2^32 a share of 0, that is the whole turn per move.
+            Job::NBest(n) => u32::try_from(n).unwrap_or(u32::MAX),
             Job::Swap2(_) => 2,
             Job::Move => 1,
         };
@@ -740,6 +741,19 @@ mod tests {
         );
         assert_eq!(moves(&session), before);
         assert!(session.board().unwrap().result().is_none());
+    }
+
+    /// Each of the N best moves gets 1/N of the turn, however large N is.
+    #[test]
+    fn a_huge_nbest_count_does_not_give_each_move_the_whole_turn() {
+        let mut session = Session::default();
+        session.handle_line("START 15");
+        let mut time = |n: &str| {
+            let think = session.handle_line(&format!("YXNBEST {n}")).think;
+            think.expect("a search").limits.time.expect("a turn time")
+        };
+        let (two, huge) = (time("2"), time("4294967296"));
+        assert!(huge <= two, "{huge:?} for 2^32 moves, {two:?} for 2");
     }
 
     #[test]

@@ -98,12 +98,13 @@ pub fn parse_line(
         OpeningFormat::Auto => OpeningFormat::Offset,
         f => f,
     };
+    // The size first: the parsers below make points, which exist only on supported boards.
+    let mut board = Board::new(size, rule).map_err(|e| e.to_string())?;
     let moves = match format {
         OpeningFormat::Pos => parse_pos(line, size)?,
         OpeningFormat::Offset => parse_offsets(line, size)?,
         _ => parse_moves(line, size).map_err(|e| e.to_string())?,
     };
-    let mut board = Board::new(size, rule).map_err(|e| e.to_string())?;
     for (i, &p) in moves.iter().enumerate() {
         board
             .try_play(p)
@@ -345,6 +346,58 @@ mod tests {
             let mut g = BalancedOpenings::new(15, rule, 1);
             for i in 0..10 {
                 assert!(g.next_opening().is_some(), "{rule:?}: opening {i}");
+            }
+        }
+    }
+
+    /// Found by the property test below: `w1` for a 23x23 board (no board is that large) made
+    /// the point x 22, beyond every board, and `Point::new` panicked.
+    #[test]
+    fn a_size_no_board_has_is_an_error() {
+        for format in [OpeningFormat::Auto, OpeningFormat::Pos, OpeningFormat::Wuzi] {
+            let e = parse_openings("w1", "f", format, 23, Rule::Freestyle).unwrap_err();
+            assert!(e.contains("board size 23"), "{e}");
+        }
+    }
+
+    /// Lines as opening files have them, some broken: moves in each format (letters, digits,
+    /// signs, separators), comments, and any other text.
+    fn opening_text() -> impl proptest::strategy::Strategy<Value = String> {
+        use proptest::prelude::*;
+        let line = prop_oneof![
+            "([a-zA-Z][0-9]{0,3}){0,8}",
+            "(-?[0-9]{1,3}[, ]{1,2}){0,10}",
+            "([a-z][0-9]{1,2} ?){0,8}",
+            "(#|\\s)\\PC{0,10}",
+            "\\PC{0,20}",
+            "[a-z0-9,+\\- ]{0,20}",
+        ];
+        proptest::collection::vec(line, 0..8).prop_map(|lines| lines.join("\n"))
+    }
+
+    proptest::proptest! {
+        /// Whatever the text and size, reading gives openings or an error, never a panic; and
+        /// every opening read is on the board, playable, and leaves the game open.
+        #[test]
+        fn no_text_makes_the_opening_reader_panic(
+            text in opening_text(),
+            format in proptest::sample::select(vec![
+                OpeningFormat::Auto,
+                OpeningFormat::Pos,
+                OpeningFormat::Offset,
+                OpeningFormat::Wuzi,
+            ]),
+            size in proptest::prop_oneof![5usize..23, 0usize..40],
+            rule in proptest::sample::select(Rule::ALL.to_vec()),
+        ) {
+            if let Ok(openings) = parse_openings(&text, "f", format, size, rule) {
+                for moves in openings {
+                    let mut board = Board::new(size, rule).unwrap();
+                    for p in moves {
+                        proptest::prop_assert!(board.try_play(p).is_ok());
+                    }
+                    proptest::prop_assert!(board.result().is_none());
+                }
             }
         }
     }

@@ -359,6 +359,76 @@ mod tests {
     use super::*;
     use crate::eval::{DEFENCE, LAST_US};
 
+    const FREESTYLE: &str = include_str!("weights/freestyle.txt");
+
+    /// The real file's lines (0-based) that are not blank or comments: the version, rule and
+    /// tempo lines, then the table entries.
+    fn content_lines() -> Vec<usize> {
+        (FREESTYLE.lines().enumerate())
+            .filter(|(_, l)| !l.split('#').next().unwrap_or("").trim().is_empty())
+            .map(|(i, _)| i)
+            .collect()
+    }
+
+    fn with_line(i: usize, new: Option<&str>) -> String {
+        let mut lines: Vec<&str> = FREESTYLE.lines().collect();
+        match new {
+            Some(line) => lines[i] = line,
+            None => drop(lines.remove(i)),
+        }
+        lines.join("\n")
+    }
+
+    proptest::proptest! {
+        #![proptest_config(proptest::prelude::ProptestConfig::with_cases(64))]
+
+        /// Any text, alone or after a valid head: weights or an error, never a panic.
+        #[test]
+        fn no_text_makes_the_weights_parser_panic(
+            text in "\\PC{0,200}",
+            lines in proptest::collection::vec(
+                "(black|white)-(mover|waiter|combo|local|near-us) -?[0-9]{1,12} -?[0-9]{1,12}",
+                0..6,
+            ),
+        ) {
+            let _ = Weights::parse(&text);
+            let head = "wuzi-weights 3\nrule renju\ntempo 0 0\n";
+            let _ = Weights::parse(&format!("{head}{text}"));
+            let _ = Weights::parse(&format!("{head}{}", lines.join("\n")));
+        }
+
+        /// The real file with one field of one line replaced by a number out of range or by
+        /// something that is no number: an error. With one line deleted: an error for the
+        /// version, rule or tempo line, else weights (an entry not listed is 0).
+        #[test]
+        fn a_broken_copy_of_a_real_file_is_an_error(
+            at in proptest::prelude::any::<proptest::sample::Index>(),
+            field in 0usize..3,
+            bad in proptest::sample::select(vec![
+                "99999999999", "2147483648", "-2147483649", "480001", "-480001", "x", "1.5",
+                "0x10", "1e3", "½", "--1", "",
+            ]),
+            cut in proptest::prelude::any::<proptest::sample::Index>(),
+        ) {
+            let content = content_lines();
+            let i = content[at.index(content.len())];
+            let line = FREESTYLE.lines().nth(i).unwrap();
+            let mut fields: Vec<&str> = line.split('#').next().unwrap().split_whitespace().collect();
+            let field = field.min(fields.len() - 1);
+            fields[field] = bad;
+            let broken = fields.join(" ");
+            proptest::prop_assert!(Weights::parse(&with_line(i, Some(&broken))).is_err(), "{}", broken);
+            let deleted = Weights::parse(&with_line(i, None));
+            proptest::prop_assert_eq!(deleted.is_err(), content[..3].contains(&i), "line {}", i + 1);
+            // Cut anywhere (at a character boundary): no panic.
+            let mut end = cut.index(FREESTYLE.len() + 1);
+            while !FREESTYLE.is_char_boundary(end) {
+                end -= 1;
+            }
+            let _ = Weights::parse(&FREESTYLE[..end]);
+        }
+    }
+
     #[test]
     fn embedded_files_parse_and_name_their_rule() {
         for (rule, text) in EMBEDDED {

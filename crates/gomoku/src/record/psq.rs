@@ -82,6 +82,7 @@ fn read_move(line: &str) -> Option<(usize, usize, Option<u64>)> {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use proptest::strategy::Strategy;
     use wuzi_search::{Outcome, Player};
 
     #[test]
@@ -113,5 +114,35 @@ mod tests {
         assert!(error.to_string().starts_with("line 2"), "{error}");
         assert!(read_psq("Piskvorky 30x30, 1:1, 0\n", Rule::Freestyle).is_err());
         assert!(read_psq("", Rule::Freestyle).is_err());
+    }
+
+    proptest::proptest! {
+        /// Headers of any size (none, huge, zero, not square), moves with any numbers, and
+        /// whatever text after: a record or an error, never a panic; and a record read
+        /// replays to its end (the module's promise).
+        #[test]
+        fn no_file_makes_the_psq_reader_panic(
+            header in proptest::prop_oneof![
+                3 => (5usize..9).prop_map(|n| format!("Piskvorky {n}x{n}, 11:11, 0")),
+                1 => "\u{feff}?Piskvorky [0-9]{1,3}x[0-9]{1,3}, [0-9]{1,2}:[0-9]{1,2}, [01]",
+                1 => "Piskvorky -?[0-9]{1,25}x-?[0-9]{1,25}\\PC{0,8}",
+                1 => "\\PC{0,20}",
+            ],
+            moves in proptest::collection::vec(
+                proptest::prop_oneof![
+                    6 => (1usize..9, 1usize..9, 0u64..999).prop_map(|(x, y, ms)| format!("{x},{y},{ms}")),
+                    1 => "[+-]?[0-9]{1,3} ?, ?[+-]?[0-9]{1,3}(,-?[0-9]{0,22})?",
+                    1 => "\\PC{0,6}",
+                ],
+                0..40,
+            ),
+            rule in proptest::sample::select(Rule::ALL.to_vec()),
+        ) {
+            let text = format!("{header}\n{}", moves.join("\n"));
+            if let Ok(record) = read_psq(&text, rule) {
+                proptest::prop_assert!(record.final_position().is_ok());
+            }
+            let _ = crate::record::read_records("game.PSQ", &text, rule);
+        }
     }
 }

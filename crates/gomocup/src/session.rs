@@ -51,7 +51,8 @@ const SWAP2_MARGIN: i32 = 60;
 pub struct Session {
     size: Option<usize>,
     rule: Rule,
-    /// Reported (as `ERROR`) before the reply to the next command.
+    /// An error found while handling a line that has no reply of its own (`INFO`), sent as
+    /// `ERROR` once that line is handled.
     pending_error: Option<String>,
     engine: Option<Engine>,
     table_bytes: usize,

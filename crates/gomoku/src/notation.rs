@@ -285,4 +285,65 @@ mod tests {
         assert!(parse_point("h8 h9", 15).is_err());
         assert!(parse_point("", 15).is_err());
     }
+
+    /// `Point::new` asserts below `MAX_SIZE`: a coordinate past the largest board is an error
+    /// before it gets there.
+    #[test]
+    fn coordinates_past_the_largest_board_are_errors() {
+        for bad in ["w1", "z1", "a23", "a999", "22,0", "0,22", "999,999", "v0"] {
+            let e = parse_moves(bad, MAX_SIZE).unwrap_err();
+            assert!(
+                e.problem.contains("board") || e.problem.contains("row"),
+                "{bad}: {e}"
+            );
+        }
+        assert_eq!(parse_point("v22", MAX_SIZE), Ok(Point::new(21, 0)));
+        assert_eq!(parse_point("21,21", MAX_SIZE), Ok(Point::new(21, 21)));
+    }
+
+    /// Text a user might type for a move list, or not: mostly moves in either notation
+    /// (on the board or off it, with long or huge numbers), else anything.
+    fn move_text() -> impl proptest::strategy::Strategy<Value = String> {
+        use proptest::prelude::*;
+        let token = prop_oneof![
+            4 => "[a-zA-Z][0-9]{1,2}",
+            3 => "[0-9]{1,2} ?, ?[0-9]{1,2}",
+            1 => "[a-zA-Z]{0,3}[0-9]{0,25}",
+            1 => "[0-9+-]{0,25},[0-9+-]{0,25}",
+            1 => "\\PC{0,4}",
+        ];
+        prop_oneof![
+            4 => proptest::collection::vec((token, "[ ,;\t]{0,2}"), 0..8)
+                .prop_map(|parts| parts.into_iter().map(|(t, s)| t + &s).collect()),
+            1 => "\\PC{0,30}",
+            1 => "[a-z0-9, ;]{0,40}",
+        ]
+    }
+
+    proptest::proptest! {
+        /// Any text on any board size gives moves or an error, never a panic. Moves are on the
+        /// board, and read back the same from both written forms; one point read alone reads
+        /// back from its own name.
+        #[test]
+        fn any_text_parses_or_errs_and_moves_round_trip(
+            text in move_text(),
+            size in proptest::prop_oneof![3 => MIN_SIZE..=MAX_SIZE, 1 => 0usize..40],
+        ) {
+            match parse_moves(&text, size) {
+                Ok(points) => {
+                    proptest::prop_assert!(points.iter().all(|p| p.on_board(size)));
+                    for gomocup in [false, true] {
+                        let written = format_moves(&points, size, gomocup);
+                        let again = parse_moves(&written, size);
+                        proptest::prop_assert_eq!(again, Ok(points.clone()), "{:?}", written);
+                    }
+                }
+                Err(e) => proptest::prop_assert!(!e.problem.is_empty()),
+            }
+            if let Ok(p) = parse_point(&text, size) {
+                proptest::prop_assert_eq!(parse_point(&p.to_human(size), size), Ok(p));
+                proptest::prop_assert_eq!(parse_point(&p.to_gomocup(), size), Ok(p));
+            }
+        }
+    }
 }

@@ -30,6 +30,53 @@ pub fn rule_number(rule: Rule) -> u32 {
     }
 }
 
+/// Splits an engine's output into the lines the manager reads: trimmed, not empty, and cut at
+/// `\r` as well as `\n` (engines written for Windows end lines with `\r\n`, some with `\r`).
+/// Stops when the output ends or fails, or when `send` returns false (nobody listens).
+fn forward_lines(reader: impl BufRead, mut send: impl FnMut(String) -> bool) {
+    for line in reader.lines() {
+        let Ok(line) = line else { break };
+        for part in line.split('\r') {
+            if !part.trim().is_empty() && !send(part.trim().to_string()) {
+                return;
+            }
+        }
+    }
+}
+
+/// What the manager does with a line an engine prints while it waits for a reply.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum LineKind {
+    /// `DEBUG`: skipped.
+    Ignored,
+    /// `MESSAGE`, and (unless strict) `ERROR`/`UNKNOWN`: written to the log and waited past,
+    /// as engines report a bad `INFO` that way.
+    Logged,
+    /// Anything else: the reply, which the caller checks.
+    Reply,
+}
+
+/// The kind of an output line; the first word is case-insensitive.
+fn line_kind(line: &str, strict: bool) -> LineKind {
+    let word = line
+        .split_whitespace()
+        .next()
+        .unwrap_or("")
+        .to_ascii_uppercase();
+    match word.as_str() {
+        "DEBUG" => LineKind::Ignored,
+        "MESSAGE" => LineKind::Logged,
+        "ERROR" | "UNKNOWN" if !strict => LineKind::Logged,
+        _ => LineKind::Reply,
+    }
+}
+
+/// The move a reply names (`X,Y`), or the garbage fault that loses the game. Whether the
+/// point is on the board and empty is the referee's question (`Board::try_play`).
+fn read_move(reply: &str) -> Result<Point, Fault> {
+    parse_point(reply).map_err(|_| Fault::Garbage(reply.to_string()))
+}
+
 /// A running engine process.
 struct Process {
     child: Child,
@@ -90,16 +137,7 @@ impl External {
         let stdin = child.stdin.take().expect("piped");
         let stdout = child.stdout.take().expect("piped");
         let (tx, lines) = channel();
-        std::thread::spawn(move || {
-            for line in BufReader::new(stdout).lines() {
-                let Ok(line) = line else { break };
-                for part in line.split('\r') {
-                    if !part.trim().is_empty() && tx.send(part.trim().to_string()).is_err() {
-                        return;
-                    }
-                }
-            }
-        });
+        std::thread::spawn(move || forward_lines(BufReader::new(stdout), |l| tx.send(l).is_ok()));
         Ok(Process {
             child,
             stdin,
@@ -159,18 +197,10 @@ impl External {
                 Err(RecvTimeoutError::Timeout) => continue,
                 Err(RecvTimeoutError::Disconnected) => return Err(self.exited()),
             };
-            let word = line
-                .split_whitespace()
-                .next()
-                .unwrap_or("")
-                .to_ascii_uppercase();
-            match word.as_str() {
-                "DEBUG" => {}
-                "MESSAGE" => log_line(&self.log, &format!("{}: {line}", self.label)),
-                "ERROR" | "UNKNOWN" if !strict => {
-                    log_line(&self.log, &format!("{}: {line}", self.label))
-                }
-                _ => return Ok(line),
+            match line_kind(&line, strict) {
+                LineKind::Ignored => {}
+                LineKind::Logged => log_line(&self.log, &format!("{}: {line}", self.label)),
+                LineKind::Reply => return Ok(line),
             }
         }
     }
@@ -240,7 +270,7 @@ impl Competitor for External {
         self.send(&lines)?;
         let limit = clock.wait_limit.unwrap_or(Duration::MAX);
         let reply = self.reply(started, limit, false)?;
-        let point = parse_point(&reply).map_err(|_| Fault::Garbage(reply.clone()))?;
+        let point = read_move(&reply)?;
         self.synced = moves.len() + 1;
         self.moved_at = Some(Instant::now());
         Ok(point)

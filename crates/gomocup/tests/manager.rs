@@ -227,11 +227,11 @@ fn badly_behaved_engines_lose_and_leave_nothing_behind() {
     }
 }
 
-/// A plain engine, and one that takes 200 ms of a 100 ms turn once: inside the 200 ms
-/// tolerance, so not a fault.
+/// A plain engine, one that takes 200 ms of a 100 ms turn once: inside the 200 ms tolerance,
+/// so not a fault, and one whose `MESSAGE` is not UTF-8 (a message is free text).
 #[test]
 fn well_behaved_and_tolerably_slow_scripts_complete_their_games() {
-    for mode in ["good", "slow"] {
+    for mode in ["good", "slow", "latin1"] {
         let dir = pid_dir(mode);
         let mut c = config(&bad_engine(mode, &dir), "depth=1", 2);
         c.tolerance = Some(Duration::from_millis(200));

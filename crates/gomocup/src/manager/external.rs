@@ -32,11 +32,18 @@ pub fn rule_number(rule: Rule) -> u32 {
 
 /// Splits an engine's output into the lines the manager reads: trimmed, not empty, and cut at
 /// `\r` as well as `\n` (engines written for Windows end lines with `\r\n`, some with `\r`).
-/// Stops when the output ends or fails, or when `send` returns false (nobody listens).
-fn forward_lines(reader: impl BufRead, mut send: impl FnMut(String) -> bool) {
-    for line in reader.lines() {
-        let Ok(line) = line else { break };
-        for part in line.split('\r') {
+/// Bytes that are not UTF-8 are replaced, not fatal: a Latin-1 `MESSAGE` is free text and
+/// must not cost a game. Stops when the output ends or fails, or when `send` returns false
+/// (nobody listens).
+fn forward_lines(mut reader: impl BufRead, mut send: impl FnMut(String) -> bool) {
+    let mut bytes = Vec::new();
+    loop {
+        bytes.clear();
+        match reader.read_until(b'\n', &mut bytes) {
+            Ok(0) | Err(_) => return,
+            Ok(_) => {}
+        }
+        for part in String::from_utf8_lossy(&bytes).split(['\r', '\n']) {
             if !part.trim().is_empty() && !send(part.trim().to_string()) {
                 return;
             }
@@ -311,5 +318,37 @@ impl Competitor for External {
 impl Drop for External {
     fn drop(&mut self) {
         self.end_game();
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Every line `forward_lines` gives for `bytes`.
+    fn forwarded(bytes: &[u8]) -> Vec<String> {
+        let mut lines = Vec::new();
+        forward_lines(bytes, |l| {
+            lines.push(l);
+            true
+        });
+        lines
+    }
+
+    #[test]
+    fn lines_are_trimmed_and_cut_at_cr_and_lf() {
+        assert_eq!(
+            forwarded(b"OK\r\n\r\n  7,7 \rMESSAGE hi\n\nDEBUG x"),
+            ["OK", "7,7", "MESSAGE hi", "DEBUG x"]
+        );
+    }
+
+    /// A Latin-1 `MESSAGE` ended the output there: the engine lost as if it had crashed.
+    #[test]
+    fn a_line_that_is_not_utf8_is_read_with_its_bytes_replaced() {
+        assert_eq!(
+            forwarded(b"MESSAGE caf\xe9\n7,7\n"),
+            ["MESSAGE caf\u{fffd}", "7,7"]
+        );
     }
 }

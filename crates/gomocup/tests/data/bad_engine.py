@@ -11,6 +11,7 @@ misbehaves as MODE says:
   slow      answers after 0.2 s (inside a tolerance, not a fault)
   occupied  plays a point that is already taken
   garbage   prints a line that is not a move
+  latin1    says MESSAGE caf\xe9 (not UTF-8) before its move, then plays normally
   racy      ignores every command that comes within 0.3 s of one of its moves, as an
             engine still finishing its move does (Rapfi 0.43 drops such a command)
   good      never misbehaves
@@ -49,6 +50,9 @@ def move():
         if mode == "occupied":
             say("%d,%d" % sorted(taken)[0])
             return
+        if mode == "latin1":
+            sys.stdout.buffer.write(b"MESSAGE caf\xe9\n")
+            sys.stdout.flush()
         if mode == "garbage":
             say("I think I will play somewhere nice")
             return

@@ -209,6 +209,7 @@ fn badly_behaved_engines_lose_and_leave_nothing_behind() {
             "garbage",
             "replied garbage \"I think I will play somewhere nice\"",
         ),
+        ("endless", "replied garbage \"xxxxxxxx"),
     ];
     for (mode, reason) in cases {
         let dir = pid_dir(mode);
@@ -221,6 +222,7 @@ fn badly_behaved_engines_lose_and_leave_nothing_behind() {
         for game in &result.games {
             assert_eq!(game.winner, Some("B"), "{mode}: {game:?}");
             assert!(game.reason.contains(reason), "{mode}: {}", game.reason);
+            assert!(game.reason.len() < 200, "{mode}: {}", game.reason);
             check_game(game, 15, Rule::Freestyle);
         }
         assert_eq!(assert_all_gone(&dir), 2, "{mode}: one process per game");

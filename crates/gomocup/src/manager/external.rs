@@ -6,7 +6,7 @@
 use super::player::{log_line, Clock, Competitor, Fault, Log};
 use super::side::SideSpec;
 use crate::command::parse_point;
-use std::io::{BufRead, BufReader, Write};
+use std::io::{BufRead, BufReader, Read, Write};
 use std::process::{Child, ChildStdin, Command, Stdio};
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::mpsc::{channel, Receiver, RecvTimeoutError};
@@ -20,6 +20,10 @@ const START_WAIT: Duration = Duration::from_secs(5);
 const END_WAIT: Duration = Duration::from_millis(300);
 /// How often a wait looks at the Ctrl-C flag.
 const ABORT_POLL: Duration = Duration::from_millis(50);
+/// The longest output line read from an engine: the rest of a longer line is dropped, so an
+/// engine that never ends its line can neither fill the manager's memory nor hold it waiting
+/// for the end of the line. Far longer than any move or message.
+const MAX_LINE: usize = 64 * 1024;
 
 /// The Gomocup rule number of a rule.
 pub fn rule_number(rule: Rule) -> u32 {
@@ -33,20 +37,45 @@ pub fn rule_number(rule: Rule) -> u32 {
 /// Splits an engine's output into the lines the manager reads: trimmed, not empty, and cut at
 /// `\r` as well as `\n` (engines written for Windows end lines with `\r\n`, some with `\r`).
 /// Bytes that are not UTF-8 are replaced, not fatal: a Latin-1 `MESSAGE` is free text and
-/// must not cost a game. Stops when the output ends or fails, or when `send` returns false
+/// must not cost a game. A line longer than [`MAX_LINE`] is passed on cut at once, and the
+/// rest of it dropped. Stops when the output ends or fails, or when `send` returns false
 /// (nobody listens).
 fn forward_lines(mut reader: impl BufRead, mut send: impl FnMut(String) -> bool) {
     let mut bytes = Vec::new();
     loop {
         bytes.clear();
-        match reader.read_until(b'\n', &mut bytes) {
+        match Read::take(&mut reader, MAX_LINE as u64).read_until(b'\n', &mut bytes) {
             Ok(0) | Err(_) => return,
             Ok(_) => {}
         }
+        let cut = bytes.len() == MAX_LINE && bytes.last() != Some(&b'\n');
         for part in String::from_utf8_lossy(&bytes).split(['\r', '\n']) {
             if !part.trim().is_empty() && !send(part.trim().to_string()) {
                 return;
             }
+        }
+        if cut && !skip_line(&mut reader) {
+            return;
+        }
+    }
+}
+
+/// Reads past the end of the current line without keeping it; false when the output ends or
+/// fails first.
+fn skip_line(reader: &mut impl BufRead) -> bool {
+    loop {
+        let (used, ended) = match reader.fill_buf() {
+            Ok([]) => return false,
+            Ok(buf) => match buf.iter().position(|&b| b == b'\n') {
+                Some(i) => (i + 1, true),
+                None => (buf.len(), false),
+            },
+            Err(e) if e.kind() == std::io::ErrorKind::Interrupted => continue,
+            Err(_) => return false,
+        };
+        reader.consume(used);
+        if ended {
+            return true;
         }
     }
 }
@@ -81,7 +110,17 @@ fn line_kind(line: &str, strict: bool) -> LineKind {
 /// The move a reply names (`X,Y`), or the garbage fault that loses the game. Whether the
 /// point is on the board and empty is the referee's question (`Board::try_play`).
 fn read_move(reply: &str) -> Result<Point, Fault> {
-    parse_point(reply).map_err(|_| Fault::Garbage(reply.to_string()))
+    parse_point(reply).map_err(|_| Fault::Garbage(excerpt(reply)))
+}
+
+/// The start of a line, to quote in a game's result: a reply of 64 KB is garbage whose first
+/// 60 characters say enough.
+fn excerpt(line: &str) -> String {
+    const SHOWN: usize = 60;
+    match line.char_indices().nth(SHOWN) {
+        Some((end, _)) => format!("{}... ({} bytes in all)", &line[..end], line.len()),
+        None => line.to_string(),
+    }
 }
 
 /// A running engine process.
@@ -248,7 +287,10 @@ impl Competitor for External {
         self.send(&[format!("START {size}")])?;
         let reply = self.reply(started, START_WAIT, true)?;
         if !reply.eq_ignore_ascii_case("OK") {
-            return Err(Fault::Garbage(format!("to START {size}: {reply}")));
+            return Err(Fault::Garbage(format!(
+                "to START {size}: {}",
+                excerpt(&reply)
+            )));
         }
         let infos = self.info_lines(rule);
         self.send(&infos)
@@ -333,6 +375,40 @@ mod tests {
             true
         });
         lines
+    }
+
+    /// An engine that printed without ever ending its line made the manager keep all of it
+    /// (memory without bound) and wait for its end (a time-out, not the garbage it is).
+    #[test]
+    fn a_line_too_long_is_cut_and_the_rest_of_it_dropped() {
+        let mut endless = vec![b'x'; 5 * MAX_LINE / 2];
+        endless.extend_from_slice(b"\n7,7\n");
+        let lines = forwarded(&endless);
+        assert_eq!(
+            lines.len(),
+            2,
+            "{:?}",
+            lines.iter().map(String::len).collect::<Vec<_>>()
+        );
+        assert_eq!(lines[0], "x".repeat(MAX_LINE));
+        assert_eq!(lines[1], "7,7");
+        assert_eq!(
+            forwarded(&endless[..3 * MAX_LINE / 2]),
+            ["x".repeat(MAX_LINE)]
+        );
+    }
+
+    #[test]
+    fn garbage_is_shown_cut_short() {
+        let Err(Fault::Garbage(shown)) = read_move(&"x".repeat(MAX_LINE)) else {
+            panic!("garbage");
+        };
+        assert!(shown.starts_with("xxxx") && shown.len() < 120, "{shown}");
+        assert!(
+            shown.ends_with(&format!("({MAX_LINE} bytes in all)")),
+            "{shown}"
+        );
+        assert_eq!(read_move("7,7,1"), Err(Fault::Garbage("7,7,1".into())));
     }
 
     #[test]

@@ -12,6 +12,7 @@ misbehaves as MODE says:
   occupied  plays a point that is already taken
   garbage   prints a line that is not a move
   latin1    says MESSAGE caf\xe9 (not UTF-8) before its move, then plays normally
+  endless   prints a line that never ends, then never answers
   racy      ignores every command that comes within 0.3 s of one of its moves, as an
             engine still finishing its move does (Rapfi 0.43 drops such a command)
   good      never misbehaves
@@ -53,6 +54,17 @@ def move():
         if mode == "latin1":
             sys.stdout.buffer.write(b"MESSAGE caf\xe9\n")
             sys.stdout.flush()
+        if mode == "endless":
+            # 4 MB and counting, no newline: the manager must neither wait for the end of the
+            # line nor keep all of it.
+            try:
+                for _ in range(64):
+                    sys.stdout.write("x" * 65536)
+                sys.stdout.flush()
+                while True:
+                    time.sleep(60)
+            except BrokenPipeError:
+                sys.exit(0)
         if mode == "garbage":
             say("I think I will play somewhere nice")
             return

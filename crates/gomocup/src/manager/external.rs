@@ -366,6 +366,9 @@ impl Drop for External {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use proptest::collection::vec;
+    use proptest::prelude::*;
+    use proptest::sample::select;
 
     /// Every line `forward_lines` gives for `bytes`.
     fn forwarded(bytes: &[u8]) -> Vec<String> {
@@ -426,5 +429,108 @@ mod tests {
             forwarded(b"MESSAGE caf\xe9\n7,7\n"),
             ["MESSAGE caf\u{fffd}", "7,7"]
         );
+    }
+
+    /// A line an engine might print, as bytes: a move (on a small board, on any, huge,
+    /// negative, mangled), a protocol word with any text, garbage, bytes that are not UTF-8,
+    /// or a line around [`MAX_LINE`] long.
+    fn output_line() -> impl Strategy<Value = Vec<u8>> {
+        let text = |s: BoxedStrategy<String>| s.prop_map(String::into_bytes);
+        prop_oneof![
+            6 => text((0usize..9, 0usize..9).prop_map(|(x, y)| format!("{x},{y}")).boxed()),
+            2 => text((0usize..40, 0usize..40).prop_map(|(x, y)| format!("{x}, {y}")).boxed()),
+            2 => text(select(vec![
+                "18446744073709551616,1", "99999999999999999999,0", "-1,5", "5,-1", "+3,4",
+                "3,4,1", "3;4", ",", "7,", ",7", "1e3,2", "７,７", "0x7,7", "4294967296,0",
+            ]).prop_map(String::from).boxed()),
+            4 => text(
+                (
+                    select(vec!["MESSAGE", "message", "DEBUG", "ERROR", "UNKNOWN", "OK", "ok"]),
+                    "\\PC{0,12}",
+                )
+                    .prop_map(|(w, t)| format!("{w} {t}"))
+                    .boxed()
+            ),
+            2 => text("\\PC{0,20}".boxed()),
+            2 => vec(any::<u8>(), 0..12),
+            1 => (MAX_LINE - 2..MAX_LINE + 3, prop::bool::ANY).prop_map(|(n, digits)| {
+                vec![if digits { b'7' } else { b'x' }; n]
+            }),
+        ]
+    }
+
+    /// A whole output: lines, each ended by `\n`, `\r\n`, `\r` or nothing (run into the next).
+    fn output() -> impl Strategy<Value = Vec<u8>> {
+        vec(
+            (output_line(), select(vec!["\n", "\n", "\r\n", "\r", ""])),
+            0..16,
+        )
+        .prop_map(|lines| {
+            let mut out = Vec::new();
+            for (line, end) in lines {
+                out.extend(line);
+                out.extend(end.as_bytes());
+            }
+            out
+        })
+    }
+
+    proptest! {
+        #![proptest_config(ProptestConfig { cases: 128, ..ProptestConfig::default() })]
+
+        /// Whatever an engine prints, the manager reads it as it would in a game, waiting for
+        /// a move (`ERROR` logged) or for the `OK` to `START` (`ERROR` is the reply): every
+        /// line it reads is short and trimmed, and read exactly when no line is too long;
+        /// a reply is a move or a short garbage fault, never a panic; and a move the referee
+        /// refuses (off the board, occupied) leaves the board as it was.
+        #[test]
+        fn no_engine_output_panics_the_manager_or_changes_the_board_on_a_refusal(
+            bytes in output(),
+            size in 5usize..=20,
+            opening in vec((0usize..9, 0usize..9), 0..12),
+        ) {
+            let lines = forwarded(&bytes);
+            for line in &lines {
+                prop_assert!(!line.is_empty() && line.trim() == line);
+                prop_assert!(!line.contains(['\r', '\n']));
+                prop_assert!(line.chars().count() <= MAX_LINE);
+            }
+            // Lines are cut by the bytes between `\n`s; `\r` splits them after that.
+            let long = bytes.split(|&b| b == b'\n').any(|l| l.len() >= MAX_LINE);
+            if !long {
+                let text = String::from_utf8_lossy(&bytes);
+                let expected: Vec<&str> = text
+                    .split(['\r', '\n'])
+                    .map(str::trim)
+                    .filter(|l| !l.is_empty())
+                    .collect();
+                prop_assert_eq!(&lines, &expected);
+            }
+            let mut board = Board::new(size, Rule::Renju).unwrap();
+            for (x, y) in opening {
+                let _ = board.try_play(Point::new(x, y));
+            }
+            for line in &lines {
+                for strict in [false, true] {
+                    if line_kind(line, strict) != LineKind::Reply {
+                        continue;
+                    }
+                    let point = match read_move(line) {
+                        Ok(p) => p,
+                        Err(fault) => {
+                            prop_assert!(matches!(fault, Fault::Garbage(_)));
+                            prop_assert!(fault.to_string().len() < 200, "{}", fault);
+                            continue;
+                        }
+                    };
+                    let before = board.clone();
+                    if board.try_play(point).is_err() {
+                        prop_assert_eq!(board.moves(), before.moves());
+                        prop_assert_eq!(board.hash(), before.hash());
+                        prop_assert_eq!(board.result(), before.result());
+                    }
+                }
+            }
+        }
     }
 }

@@ -16,7 +16,7 @@ use tokio::sync::broadcast;
 use tokio_stream::wrappers::{BroadcastStream, WatchStream};
 use tokio_stream::{Stream, StreamExt};
 use wuzi_gomoku::record::{read_records, GameRecord};
-use wuzi_gomoku::{parse_point, Analysis, Board, Engine, EngineOptions, Info, Player};
+use wuzi_gomoku::{parse_point, Analysis, Board, Engine, EngineOptions, Info, Player, Point};
 use wuzi_search::{Forced, Limits};
 
 pub struct ApiError(StatusCode, String);
@@ -170,19 +170,19 @@ fn board_of(rule: Option<&str>, size: Option<usize>, moves: &[String]) -> Result
     Board::from_moves(size.unwrap_or(15), rule, &moves.join(" ")).map_err(|e| bad(e.to_string()))
 }
 
-fn think_time(state: &AppState, time_ms: Option<u64>) -> Result<u64, ApiError> {
+fn think_time(max_time_ms: u64, time_ms: Option<u64>) -> Result<u64, ApiError> {
     let t = time_ms.unwrap_or(1000);
-    if t == 0 || t > state.config.max_time_ms {
+    if t == 0 || t > max_time_ms {
         return Err(bad(format!(
-            "time_ms {t} is out of range (1 to {})",
-            state.config.max_time_ms
+            "time_ms {t} is out of range (1 to {max_time_ms})"
         )));
     }
     Ok(t)
 }
 
-pub async fn create(State(state): Shared, req: Result<Json<NewGame>, JsonRejection>) -> Reply {
-    let req = body(req)?;
+/// A new game's request checked, apart from the server's state: its board, the AI's side and
+/// its think time (apart so that any body can be tried without a server).
+fn new_game(req: &NewGame, max_time_ms: u64) -> Result<(Board, Option<Player>, u64), ApiError> {
     let record = RecordText {
         sgf: req.sgf.as_deref(),
         psq: req.psq.as_deref(),
@@ -195,7 +195,13 @@ pub async fn create(State(state): Shared, req: Result<Json<NewGame>, JsonRejecti
         "none" => None,
         other => return Err(bad(format!("ai \"{other}\" is not black, white or none"))),
     };
-    let time_ms = think_time(&state, req.time_ms)?;
+    let time_ms = think_time(max_time_ms, req.time_ms)?;
+    Ok((board, ai, time_ms))
+}
+
+pub async fn create(State(state): Shared, req: Result<Json<NewGame>, JsonRejection>) -> Reply {
+    let req = body(req)?;
+    let (board, ai, time_ms) = new_game(&req, state.config.max_time_ms)?;
     let game = Game {
         board,
         ai,
@@ -258,25 +264,8 @@ pub async fn play(
     {
         let mut store = state.store.lock().expect("store");
         let game = usable(store.get_mut(&id))?;
-        let b = &mut game.board;
-        let p = parse_point(&req.mv, b.size()).map_err(|e| bad(format!("{}: {e}", req.mv)))?;
-        if let Some(r) = b.result() {
-            return Err(bad(format!("the game is over ({})", r.reason.name())));
-        }
-        if game.ai == Some(b.side_to_move()) {
-            return Err(bad("it is not your turn"));
-        }
-        if !b.is_empty(p) {
-            return Err(bad(format!("{} is occupied", req.mv)));
-        }
-        if let Some(foul) = b.foul(p) {
-            return Err(bad(format!(
-                "{} is forbidden for Black ({})",
-                req.mv,
-                foul.name()
-            )));
-        }
-        b.try_play(p).map_err(bad)?;
+        let p = human_move(&mut game.board, game.ai, &req.mv)?;
+        game.board.try_play(p).map_err(bad)?;
     }
     match ai_moves(&state, &id).await {
         Ok(analysis) => Ok(Json(view(&state, &id, analysis)?).into_response()),
@@ -288,6 +277,28 @@ pub async fn play(
             Err(e)
         }
     }
+}
+
+/// The point a player's move names on `board`, if they may play it now (`ai` plays the side
+/// the player does not). The board is left as it was (`foul` looks ahead on it).
+fn human_move(b: &mut Board, ai: Option<Player>, mv: &str) -> Result<Point, ApiError> {
+    let p = parse_point(mv, b.size()).map_err(|e| bad(format!("{mv}: {e}")))?;
+    if let Some(r) = b.result() {
+        return Err(bad(format!("the game is over ({})", r.reason.name())));
+    }
+    if ai == Some(b.side_to_move()) {
+        return Err(bad("it is not your turn"));
+    }
+    if !b.is_empty(p) {
+        return Err(bad(format!("{mv} is occupied")));
+    }
+    if let Some(foul) = b.foul(p) {
+        return Err(bad(format!(
+            "{mv} is forbidden for Black ({})",
+            foul.name()
+        )));
+    }
+    Ok(p)
 }
 
 /// The game, unless it is unknown (404) or the AI is thinking about it (409).
@@ -526,6 +537,15 @@ pub async fn analyze(
     req: Result<Json<AnalyzeRequest>, JsonRejection>,
 ) -> Reply {
     let req = body(req)?;
+    let (board, time_ms) = analysis_request(&req, state.config.max_time_ms)?;
+    let size = board.size();
+    let a = search(&state, board, time_ms, None).await?;
+    Ok(Json(analysis_json(&a, size)).into_response())
+}
+
+/// An analysis request checked: the position, which must have a move to find, and the think
+/// time (apart from the handler, as [`new_game`]).
+fn analysis_request(req: &AnalyzeRequest, max_time_ms: u64) -> Result<(Board, u64), ApiError> {
     let record = RecordText {
         sgf: req.sgf.as_deref(),
         psq: req.psq.as_deref(),
@@ -535,8 +555,6 @@ pub async fn analyze(
     if board.result().is_some() {
         return Err(bad("the game is already over: nothing to analyse"));
     }
-    let time_ms = think_time(&state, req.time_ms)?;
-    let size = board.size();
-    let a = search(&state, board, time_ms, None).await?;
-    Ok(Json(analysis_json(&a, size)).into_response())
+    let time_ms = think_time(max_time_ms, req.time_ms)?;
+    Ok((board, time_ms))
 }

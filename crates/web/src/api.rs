@@ -558,3 +558,233 @@ fn analysis_request(req: &AnalyzeRequest, max_time_ms: u64) -> Result<(Board, u6
     let time_ms = think_time(max_time_ms, req.time_ms)?;
     Ok((board, time_ms))
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use proptest::collection::vec;
+    use proptest::prelude::*;
+    use proptest::sample::select;
+
+    /// A JSON string of any text.
+    fn string(text: impl Strategy<Value = String>) -> impl Strategy<Value = String> {
+        text.prop_map(|t| serde_json::to_string(&t).unwrap())
+    }
+
+    /// A JSON number as a client might send one: small, negative, huge (past u64), or not
+    /// whole.
+    fn number() -> impl Strategy<Value = String> {
+        prop_oneof![
+            6 => (0u64..30).prop_map(|n| n.to_string()),
+            2 => select(vec![
+                "-1", "-15", "0", "4294967296", "18446744073709551615", "18446744073709551616",
+                "99999999999999999999999", "1e400", "-1e400", "15.0", "15.5", "1e2", "-0",
+            ])
+            .prop_map(String::from),
+            1 => any::<u64>().prop_map(|n| n.to_string()),
+            1 => any::<i64>().prop_map(|n| n.to_string()),
+        ]
+    }
+
+    /// A move as a client might write one: on a board or not, or anything.
+    fn move_text() -> impl Strategy<Value = String> {
+        prop_oneof![
+            6 => "[a-o][1-9]",
+            2 => "[0-9]{1,2},[0-9]{1,2}",
+            3 => select(vec![
+                "z99", "a0", "", " ", "h8 h9", "v22", "w1", "a23", "99999999999,1", "-1,5",
+                "h", "8", "é9", "h８", "７,７", "\u{0}", "h8\n",
+            ])
+            .prop_map(String::from),
+            1 => "\\PC{0,8}",
+        ]
+    }
+
+    /// Any JSON value, nested a little.
+    fn any_json() -> impl Strategy<Value = String> {
+        let leaf = prop_oneof![
+            Just("null".to_string()),
+            Just("true".to_string()),
+            number(),
+            string("\\PC{0,10}"),
+        ];
+        leaf.prop_recursive(2, 12, 4, |inner| {
+            prop_oneof![
+                vec(inner.clone(), 0..4).prop_map(|v| format!("[{}]", v.join(","))),
+                vec((string("[a-z_]{1,6}"), inner), 0..4).prop_map(|v| {
+                    let pairs: Vec<String> = v.iter().map(|(k, v)| format!("{k}:{v}")).collect();
+                    format!("{{{}}}", pairs.join(","))
+                }),
+            ]
+        })
+    }
+
+    /// A record's text: SGF or .psq that is well formed or nearly, or anything.
+    fn record() -> impl Strategy<Value = String> {
+        prop_oneof![
+            2 => vec("[a-w][a-w]", 0..8).prop_map(|points| {
+                let moves: String = points
+                    .iter()
+                    .enumerate()
+                    .map(|(i, p)| format!(";{}[{p}]", if i % 2 == 0 { "B" } else { "W" }))
+                    .collect();
+                format!("(;GM[4]SZ[15]{moves})")
+            }),
+            1 => (0usize..40, vec((0usize..25, 0usize..25), 0..8)).prop_map(|(n, moves)| {
+                let lines: Vec<String> =
+                    moves.iter().map(|(x, y)| format!("{x},{y},0")).collect();
+                format!("Piskvorky {n}x{n}, 11:11, 0\n{}", lines.join("\n"))
+            }),
+            1 => "\\PC{0,30}",
+        ]
+    }
+
+    /// One field of a request: a known key with a likely value or any value, or an unknown
+    /// key.
+    fn field() -> impl Strategy<Value = String> {
+        let value = |likely: BoxedStrategy<String>| prop_oneof![4 => likely, 1 => any_json()];
+        let rule = select(vec![
+            "freestyle",
+            "renju",
+            "standard",
+            "RENJU",
+            "caro",
+            "",
+            "free",
+        ])
+        .prop_map(String::from);
+        let ai = select(vec!["black", "white", "none", "Black", ""]).prop_map(String::from);
+        prop_oneof![
+            2 => value(string(prop_oneof![4 => rule, 1 => "\\PC{0,8}"]).boxed())
+                .prop_map(|v| format!("\"rule\":{v}")),
+            2 => value(number().boxed()).prop_map(|v| format!("\"size\":{v}")),
+            1 => value(string(ai).boxed()).prop_map(|v| format!("\"ai\":{v}")),
+            2 => value(number().boxed()).prop_map(|v| format!("\"time_ms\":{v}")),
+            4 => value(
+                vec(string(move_text()), 0..12)
+                    .prop_map(|m| format!("[{}]", m.join(",")))
+                    .boxed()
+            )
+            .prop_map(|v| format!("\"moves\":{v}")),
+            1 => value(string(record()).boxed()).prop_map(|v| format!("\"sgf\":{v}")),
+            1 => value(string(record()).boxed()).prop_map(|v| format!("\"psq\":{v}")),
+            1 => value(number().boxed()).prop_map(|v| format!("\"game\":{v}")),
+            1 => (string("[a-z]{1,8}"), any_json()).prop_map(|(k, v)| format!("{k}:{v}")),
+        ]
+    }
+
+    /// A body much like the page sends: a move list on a board of a supported size (so that
+    /// most give a game), with some of the other fields.
+    fn likely_body() -> impl Strategy<Value = String> {
+        (
+            select(vec!["freestyle", "renju", "standard"]),
+            prop_oneof![3 => Just(15usize), 1 => 5usize..=22],
+            vec(prop_oneof![9 => "[a-h][1-8]", 1 => move_text()], 0..10),
+            prop::option::of(select(vec!["black", "white", "none"])),
+            prop::option::of(prop_oneof![5 => 1u64..=MAX_TIME_MS, 1 => any::<u64>()]),
+        )
+            .prop_map(|(rule, size, moves, ai, time_ms)| {
+                let mut fields = vec![
+                    format!("\"rule\":\"{rule}\""),
+                    format!("\"size\":{size}"),
+                    format!("\"moves\":{}", serde_json::to_string(&moves).unwrap()),
+                ];
+                fields.extend(ai.map(|a| format!("\"ai\":\"{a}\"")));
+                fields.extend(time_ms.map(|t| format!("\"time_ms\":{t}")));
+                format!("{{{}}}", fields.join(","))
+            })
+    }
+
+    /// A request body: one much like the page's, an object of any fields (sometimes cut
+    /// short), any JSON, or any text.
+    fn body_text() -> impl Strategy<Value = String> {
+        prop_oneof![
+            8 => likely_body(),
+            8 => (vec(field(), 0..6), prop::option::weighted(0.05, 0usize..200)).prop_map(
+                |(fields, cut)| {
+                    let body = format!("{{{}}}", fields.join(","));
+                    match cut {
+                        Some(at) if body.is_char_boundary(at.min(body.len())) => {
+                            body[..at.min(body.len())].to_string()
+                        }
+                        _ => body,
+                    }
+                }
+            ),
+            1 => any_json(),
+            1 => "\\PC{0,40}",
+        ]
+    }
+
+    /// Plays `moves` as a player would with `POST /moves`, each checked by `human_move`: a
+    /// refused move leaves the board as it was, an accepted one is legal.
+    fn play_moves(
+        board: &mut Board,
+        ai: Option<Player>,
+        moves: &[String],
+    ) -> Result<(), TestCaseError> {
+        for mv in moves {
+            let (history, hash) = (board.moves().to_vec(), board.hash());
+            match human_move(board, ai, mv) {
+                Ok(p) => {
+                    prop_assert_eq!(board.moves(), &history[..]);
+                    prop_assert!(board.try_play(p).is_ok(), "{:?}", mv);
+                }
+                Err(ApiError(status, message)) => {
+                    prop_assert_eq!(status, StatusCode::BAD_REQUEST);
+                    prop_assert!(!message.is_empty());
+                    prop_assert_eq!(board.moves(), &history[..], "{}", message);
+                    prop_assert_eq!(board.hash(), hash);
+                }
+            }
+            prop_assert_eq!(board.hash(), board.hash_from_scratch());
+        }
+        Ok(())
+    }
+
+    const MAX_TIME_MS: u64 = 10_000;
+
+    proptest! {
+        #![proptest_config(ProptestConfig { cases: 256, ..ProptestConfig::default() })]
+
+        /// Any body for `POST /api/games` or `POST /api/analyze` is refused with a 400 and a
+        /// message, or gives a board on a supported size with a think time in range; on a
+        /// new game, any moves the player then sends are refused without a change, or legal.
+        #[test]
+        fn any_request_body_is_refused_or_valid(
+            body in body_text(),
+            then in vec(prop_oneof![4 => "[a-h][1-8]", 1 => move_text()], 0..8),
+        ) {
+            let check = |board: &Board, time_ms: u64| -> Result<(), TestCaseError> {
+                prop_assert!((5..=22).contains(&board.size()));
+                prop_assert!((1..=MAX_TIME_MS).contains(&time_ms));
+                prop_assert_eq!(board.hash(), board.hash_from_scratch());
+                Ok(())
+            };
+            let refused = |e: ApiError| -> Result<(), TestCaseError> {
+                prop_assert_eq!(e.0, StatusCode::BAD_REQUEST);
+                prop_assert!(!e.1.is_empty());
+                Ok(())
+            };
+            if let Ok(req) = serde_json::from_str::<NewGame>(&body) {
+                match new_game(&req, MAX_TIME_MS) {
+                    Ok((mut board, ai, time_ms)) => {
+                        check(&board, time_ms)?;
+                        play_moves(&mut board, ai, &then)?;
+                    }
+                    Err(e) => refused(e)?,
+                }
+            }
+            if let Ok(req) = serde_json::from_str::<AnalyzeRequest>(&body) {
+                match analysis_request(&req, MAX_TIME_MS) {
+                    Ok((board, time_ms)) => {
+                        check(&board, time_ms)?;
+                        prop_assert!(board.result().is_none());
+                    }
+                    Err(e) => refused(e)?,
+                }
+            }
+            let _ = serde_json::from_str::<MoveRequest>(&body);
+        }
+    }
+}

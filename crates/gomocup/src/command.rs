@@ -149,6 +149,24 @@ pub fn parse(line: &str) -> Result<Command, ParseError> {
 mod tests {
     use super::*;
 
+    /// `Point::new` asserts below 22: a manager's coordinate past every board is an error
+    /// before it gets there.
+    #[test]
+    fn coordinates_past_every_board_are_errors() {
+        for bad in [
+            "22,0",
+            "0,22",
+            "21,99",
+            "99999999999999999999,0",
+            "18446744073709551616,1",
+        ] {
+            assert!(parse_point(bad).is_err(), "{bad}");
+            assert!(parse(&format!("TURN {bad}")).is_err(), "{bad}");
+            assert!(parse(&format!("{bad},1")).is_err(), "{bad}");
+        }
+        assert_eq!(parse_point("21,21"), Ok(Point::new(21, 21)));
+    }
+
     #[test]
     fn commands_and_arguments() {
         assert_eq!(parse("START 15"), Ok(Command::Start(15)));

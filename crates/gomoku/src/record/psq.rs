@@ -116,6 +116,16 @@ mod tests {
         assert!(read_psq("", Rule::Freestyle).is_err());
     }
 
+    /// `Point::new` asserts below 22: a move past the largest board is an error first.
+    #[test]
+    fn moves_past_the_largest_board_are_errors() {
+        let psq = |x: usize, y: usize| format!("Piskvorky 22x22, 11:11, 0\n{x},{y},0\n");
+        for (x, y) in [(23, 1), (1, 23), (0, 5), (99999, 1)] {
+            assert!(read_psq(&psq(x, y), Rule::Freestyle).is_err(), "{x},{y}");
+        }
+        assert!(read_psq(&psq(22, 22), Rule::Freestyle).is_ok());
+    }
+
     proptest::proptest! {
         /// Headers of any size (none, huge, zero, not square), moves with any numbers, and
         /// whatever text after: a record or an error, never a panic; and a record read

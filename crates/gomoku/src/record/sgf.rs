@@ -361,6 +361,17 @@ pub fn write_sgf(records: &[GameRecord]) -> String {
 mod tests {
     use super::*;
 
+    /// `Point::new` asserts below 22: a point past the largest board is an error first.
+    #[test]
+    fn points_past_the_largest_board_are_errors() {
+        for bad in ["wa", "aw", "zz", "vw"] {
+            let text = format!("(;GM[4]SZ[22];B[{bad}])");
+            assert!(read_sgf(&text, Rule::Freestyle).is_err(), "{bad}");
+            let text = format!("(;GM[4]SZ[22]AB[{bad}])");
+            assert!(read_sgf(&text, Rule::Freestyle).is_err(), "{bad}");
+        }
+    }
+
     #[test]
     fn writes_what_c_gomoku_cli_writes() {
         let game = SgfGame {

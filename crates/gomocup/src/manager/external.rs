@@ -9,7 +9,7 @@ use crate::command::parse_point;
 use std::io::{BufRead, BufReader, Read, Write};
 use std::process::{Child, ChildStdin, Command, Stdio};
 use std::sync::atomic::{AtomicBool, Ordering};
-use std::sync::mpsc::{channel, Receiver, RecvTimeoutError};
+use std::sync::mpsc::{sync_channel, Receiver, RecvTimeoutError};
 use std::sync::Arc;
 use std::time::{Duration, Instant};
 use wuzi_gomoku::{Board, Point, Rule};
@@ -24,6 +24,8 @@ const ABORT_POLL: Duration = Duration::from_millis(50);
 /// engine that never ends its line can neither fill the manager's memory nor hold it waiting
 /// for the end of the line. Far longer than any move or message.
 const MAX_LINE: usize = 64 * 1024;
+/// The most output lines kept unread.
+const OUTPUT_BACKLOG: usize = 4096;
 
 /// The Gomocup rule number of a rule.
 pub fn rule_number(rule: Rule) -> u32 {
@@ -182,7 +184,9 @@ impl External {
             .map_err(|e| Fault::Crashed(format!("cannot start {}: {e}", self.command[0])))?;
         let stdin = child.stdin.take().expect("piped");
         let stdout = child.stdout.take().expect("piped");
-        let (tx, lines) = channel();
+        // Bounded: an engine that floods its output while nobody reads it (between moves)
+        // waits on its pipe instead of growing the manager's memory without limit.
+        let (tx, lines) = sync_channel(OUTPUT_BACKLOG);
         std::thread::spawn(move || forward_lines(BufReader::new(stdout), |l| tx.send(l).is_ok()));
         Ok(Process {
             child,

@@ -15,6 +15,7 @@
 //! `loss-in-N` when proven.
 
 pub mod command;
+mod lines;
 pub mod manager;
 pub mod session;
 
@@ -180,26 +181,12 @@ pub fn run(input: impl BufRead + Send + 'static, output: impl Write + Send + 'st
     }
 }
 
-fn spawn_reader(mut input: impl BufRead + Send + 'static, tx: Sender<Event>) {
+/// Feeds the input's lines to the loop (see [`lines::read_lines`]: a manager's `INFO folder`
+/// path in a Windows code page is read, not taken for the end of the input, and a line that
+/// never ends cannot grow the engine's memory without limit).
+fn spawn_reader(input: impl BufRead + Send + 'static, tx: Sender<Event>) {
     std::thread::spawn(move || {
-        let mut bytes = Vec::new();
-        loop {
-            bytes.clear();
-            match input.read_until(b'\n', &mut bytes) {
-                Ok(0) | Err(_) => break,
-                Ok(_) => {}
-            }
-            // Bytes that are not UTF-8 (a manager's `INFO folder` path in a Windows code page)
-            // are replaced, not taken for the end of the input.
-            let line = String::from_utf8_lossy(&bytes);
-            // Lines may end in CR LF or CR; empty lines are ignored.
-            for part in line.split(['\r', '\n']) {
-                if !part.trim().is_empty() && tx.send(Event::Line(part.trim().to_string())).is_err()
-                {
-                    return;
-                }
-            }
-        }
+        lines::read_lines(input, |line| tx.send(Event::Line(line.text)).is_ok());
         let _ = tx.send(Event::Eof);
     });
 }

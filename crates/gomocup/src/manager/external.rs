@@ -6,7 +6,8 @@
 use super::player::{log_line, Clock, Competitor, Fault, Log};
 use super::side::SideSpec;
 use crate::command::parse_point;
-use std::io::{BufRead, BufReader, Read, Write};
+use crate::lines::read_lines;
+use std::io::{BufReader, Write};
 use std::process::{Child, ChildStdin, Command, Stdio};
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::mpsc::{sync_channel, Receiver, RecvTimeoutError};
@@ -20,10 +21,6 @@ const START_WAIT: Duration = Duration::from_secs(5);
 const END_WAIT: Duration = Duration::from_millis(300);
 /// How often a wait looks at the Ctrl-C flag.
 const ABORT_POLL: Duration = Duration::from_millis(50);
-/// The longest output line read from an engine: the rest of a longer line is dropped, so an
-/// engine that never ends its line can neither fill the manager's memory nor hold it waiting
-/// for the end of the line. Far longer than any move or message.
-const MAX_LINE: usize = 64 * 1024;
 /// The most output lines kept unread.
 const OUTPUT_BACKLOG: usize = 4096;
 
@@ -33,52 +30,6 @@ pub fn rule_number(rule: Rule) -> u32 {
         Rule::Freestyle => 0,
         Rule::Standard => 1,
         Rule::Renju => 4,
-    }
-}
-
-/// Splits an engine's output into the lines the manager reads: trimmed, not empty, and cut at
-/// `\r` as well as `\n` (engines written for Windows end lines with `\r\n`, some with `\r`).
-/// Bytes that are not UTF-8 are replaced, not fatal: a Latin-1 `MESSAGE` is free text and
-/// must not cost a game. A line longer than [`MAX_LINE`] is passed on cut at once, and the
-/// rest of it dropped. Stops when the output ends or fails, or when `send` returns false
-/// (nobody listens).
-fn forward_lines(mut reader: impl BufRead, mut send: impl FnMut(String) -> bool) {
-    let mut bytes = Vec::new();
-    loop {
-        bytes.clear();
-        match Read::take(&mut reader, MAX_LINE as u64).read_until(b'\n', &mut bytes) {
-            Ok(0) | Err(_) => return,
-            Ok(_) => {}
-        }
-        let cut = bytes.len() == MAX_LINE && bytes.last() != Some(&b'\n');
-        for part in String::from_utf8_lossy(&bytes).split(['\r', '\n']) {
-            if !part.trim().is_empty() && !send(part.trim().to_string()) {
-                return;
-            }
-        }
-        if cut && !skip_line(&mut reader) {
-            return;
-        }
-    }
-}
-
-/// Reads past the end of the current line without keeping it; false when the output ends or
-/// fails first.
-fn skip_line(reader: &mut impl BufRead) -> bool {
-    loop {
-        let (used, ended) = match reader.fill_buf() {
-            Ok([]) => return false,
-            Ok(buf) => match buf.iter().position(|&b| b == b'\n') {
-                Some(i) => (i + 1, true),
-                None => (buf.len(), false),
-            },
-            Err(e) if e.kind() == std::io::ErrorKind::Interrupted => continue,
-            Err(_) => return false,
-        };
-        reader.consume(used);
-        if ended {
-            return true;
-        }
     }
 }
 
@@ -187,7 +138,7 @@ impl External {
         // Bounded: an engine that floods its output while nobody reads it (between moves)
         // waits on its pipe instead of growing the manager's memory without limit.
         let (tx, lines) = sync_channel(OUTPUT_BACKLOG);
-        std::thread::spawn(move || forward_lines(BufReader::new(stdout), |l| tx.send(l).is_ok()));
+        std::thread::spawn(move || read_lines(BufReader::new(stdout), |l| tx.send(l.text).is_ok()));
         Ok(Process {
             child,
             stdin,
@@ -370,40 +321,10 @@ impl Drop for External {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::lines::tests::output;
+    use crate::lines::MAX_LINE;
     use proptest::collection::vec;
     use proptest::prelude::*;
-    use proptest::sample::select;
-
-    /// Every line `forward_lines` gives for `bytes`.
-    fn forwarded(bytes: &[u8]) -> Vec<String> {
-        let mut lines = Vec::new();
-        forward_lines(bytes, |l| {
-            lines.push(l);
-            true
-        });
-        lines
-    }
-
-    /// An engine that printed without ever ending its line made the manager keep all of it
-    /// (memory without bound) and wait for its end (a time-out, not the garbage it is).
-    #[test]
-    fn a_line_too_long_is_cut_and_the_rest_of_it_dropped() {
-        let mut endless = vec![b'x'; 5 * MAX_LINE / 2];
-        endless.extend_from_slice(b"\n7,7\n");
-        let lines = forwarded(&endless);
-        assert_eq!(
-            lines.len(),
-            2,
-            "{:?}",
-            lines.iter().map(String::len).collect::<Vec<_>>()
-        );
-        assert_eq!(lines[0], "x".repeat(MAX_LINE));
-        assert_eq!(lines[1], "7,7");
-        assert_eq!(
-            forwarded(&endless[..3 * MAX_LINE / 2]),
-            ["x".repeat(MAX_LINE)]
-        );
-    }
 
     #[test]
     fn garbage_is_shown_cut_short() {
@@ -418,98 +339,25 @@ mod tests {
         assert_eq!(read_move("7,7,1"), Err(Fault::Garbage("7,7,1".into())));
     }
 
-    #[test]
-    fn lines_are_trimmed_and_cut_at_cr_and_lf() {
-        assert_eq!(
-            forwarded(b"OK\r\n\r\n  7,7 \rMESSAGE hi\n\nDEBUG x"),
-            ["OK", "7,7", "MESSAGE hi", "DEBUG x"]
-        );
-    }
-
-    /// A Latin-1 `MESSAGE` ended the output there: the engine lost as if it had crashed.
-    #[test]
-    fn a_line_that_is_not_utf8_is_read_with_its_bytes_replaced() {
-        assert_eq!(
-            forwarded(b"MESSAGE caf\xe9\n7,7\n"),
-            ["MESSAGE caf\u{fffd}", "7,7"]
-        );
-    }
-
-    /// A line an engine might print, as bytes: a move (on a small board, on any, huge,
-    /// negative, mangled), a protocol word with any text, garbage, bytes that are not UTF-8,
-    /// or a line around [`MAX_LINE`] long.
-    fn output_line() -> impl Strategy<Value = Vec<u8>> {
-        let text = |s: BoxedStrategy<String>| s.prop_map(String::into_bytes);
-        prop_oneof![
-            6 => text((0usize..9, 0usize..9).prop_map(|(x, y)| format!("{x},{y}")).boxed()),
-            2 => text((0usize..40, 0usize..40).prop_map(|(x, y)| format!("{x}, {y}")).boxed()),
-            2 => text(select(vec![
-                "18446744073709551616,1", "99999999999999999999,0", "-1,5", "5,-1", "+3,4",
-                "3,4,1", "3;4", ",", "7,", ",7", "1e3,2", "７,７", "0x7,7", "4294967296,0",
-            ]).prop_map(String::from).boxed()),
-            4 => text(
-                (
-                    select(vec!["MESSAGE", "message", "DEBUG", "ERROR", "UNKNOWN", "OK", "ok"]),
-                    "\\PC{0,12}",
-                )
-                    .prop_map(|(w, t)| format!("{w} {t}"))
-                    .boxed()
-            ),
-            2 => text("\\PC{0,20}".boxed()),
-            2 => vec(any::<u8>(), 0..12),
-            1 => (MAX_LINE - 2..MAX_LINE + 3, prop::bool::ANY).prop_map(|(n, digits)| {
-                vec![if digits { b'7' } else { b'x' }; n]
-            }),
-        ]
-    }
-
-    /// A whole output: lines, each ended by `\n`, `\r\n`, `\r` or nothing (run into the next).
-    fn output() -> impl Strategy<Value = Vec<u8>> {
-        vec(
-            (output_line(), select(vec!["\n", "\n", "\r\n", "\r", ""])),
-            0..16,
-        )
-        .prop_map(|lines| {
-            let mut out = Vec::new();
-            for (line, end) in lines {
-                out.extend(line);
-                out.extend(end.as_bytes());
-            }
-            out
-        })
-    }
-
     proptest! {
         #![proptest_config(ProptestConfig { cases: 128, ..ProptestConfig::default() })]
 
         /// Whatever an engine prints, the manager reads it as it would in a game, waiting for
-        /// a move (`ERROR` logged) or for the `OK` to `START` (`ERROR` is the reply): every
-        /// line it reads is short and trimmed, and read exactly when no line is too long;
-        /// a reply is a move or a short garbage fault, never a panic; and a move the referee
-        /// refuses (off the board, occupied) leaves the board as it was.
+        /// a move (`ERROR` logged) or for the `OK` to `START` (`ERROR` is the reply): a reply
+        /// is a move or a short garbage fault, never a panic; and a move the referee refuses
+        /// (off the board, occupied) leaves the board as it was. (How the output becomes
+        /// lines is `crate::lines`'s own property test.)
         #[test]
         fn no_engine_output_panics_the_manager_or_changes_the_board_on_a_refusal(
             bytes in output(),
             size in 5usize..=20,
             opening in vec((0usize..9, 0usize..9), 0..12),
         ) {
-            let lines = forwarded(&bytes);
-            for line in &lines {
-                prop_assert!(!line.is_empty() && line.trim() == line);
-                prop_assert!(!line.contains(['\r', '\n']));
-                prop_assert!(line.chars().count() <= MAX_LINE);
-            }
-            // Lines are cut by the bytes between `\n`s; `\r` splits them after that.
-            let long = bytes.split(|&b| b == b'\n').any(|l| l.len() >= MAX_LINE);
-            if !long {
-                let text = String::from_utf8_lossy(&bytes);
-                let expected: Vec<&str> = text
-                    .split(['\r', '\n'])
-                    .map(str::trim)
-                    .filter(|l| !l.is_empty())
-                    .collect();
-                prop_assert_eq!(&lines, &expected);
-            }
+            let mut lines = Vec::new();
+            read_lines(&bytes[..], |l| {
+                lines.push(l.text);
+                true
+            });
             let mut board = Board::new(size, Rule::Renju).unwrap();
             for (x, y) in opening {
                 let _ = board.try_play(Point::new(x, y));

@@ -6,7 +6,7 @@
 use super::player::{log_line, Clock, Competitor, Fault, Log};
 use super::side::SideSpec;
 use crate::command::parse_point;
-use crate::lines::read_lines;
+use crate::lines::{read_lines, Line, MAX_LINE};
 use std::io::{BufReader, Write};
 use std::process::{Child, ChildStdin, Command, Stdio};
 use std::sync::atomic::{AtomicBool, Ordering};
@@ -60,19 +60,30 @@ fn line_kind(line: &str, strict: bool) -> LineKind {
     }
 }
 
-/// The move a reply names (`X,Y`), or the garbage fault that loses the game. Whether the
-/// point is on the board and empty is the referee's question (`Board::try_play`).
-fn read_move(reply: &str) -> Result<Point, Fault> {
-    parse_point(reply).map_err(|_| Fault::Garbage(excerpt(reply)))
+/// The move a reply names (`X,Y`), or the garbage fault that loses the game. A cut reply is
+/// garbage whatever it starts with. Whether the point is on the board and empty is the
+/// referee's question (`Board::try_play`).
+fn read_move(reply: &Line) -> Result<Point, Fault> {
+    let garbage = || Fault::Garbage(excerpt(reply));
+    if reply.cut {
+        return Err(garbage());
+    }
+    parse_point(&reply.text).map_err(|_| garbage())
 }
 
-/// The start of a line, to quote in a game's result: a reply of 64 KB is garbage whose first
-/// 60 characters say enough.
-fn excerpt(line: &str) -> String {
+/// The start of a line, to quote in a game's result: of a 64 KB reply the first 60 characters
+/// say enough. A cut line's length is not known, only where it was cut.
+fn excerpt(line: &Line) -> String {
     const SHOWN: usize = 60;
-    match line.char_indices().nth(SHOWN) {
-        Some((end, _)) => format!("{}... ({} bytes in all)", &line[..end], line.len()),
-        None => line.to_string(),
+    let text = &line.text;
+    let end = text.char_indices().nth(SHOWN).map(|(i, _)| i);
+    let shown = &text[..end.unwrap_or(text.len())];
+    if line.cut {
+        format!("{shown}... (cut at {} KB)", MAX_LINE / 1024)
+    } else if end.is_some() {
+        format!("{shown}... ({} bytes in all)", text.len())
+    } else {
+        shown.to_string()
     }
 }
 
@@ -81,7 +92,7 @@ struct Process {
     child: Child,
     stdin: ChildStdin,
     /// Output lines; the channel closes when the engine's stdout does.
-    lines: Receiver<String>,
+    lines: Receiver<Line>,
 }
 
 impl Drop for Process {
@@ -138,7 +149,7 @@ impl External {
         // Bounded: an engine that floods its output while nobody reads it (between moves)
         // waits on its pipe instead of growing the manager's memory without limit.
         let (tx, lines) = sync_channel(OUTPUT_BACKLOG);
-        std::thread::spawn(move || read_lines(BufReader::new(stdout), |l| tx.send(l.text).is_ok()));
+        std::thread::spawn(move || read_lines(BufReader::new(stdout), |l| tx.send(l).is_ok()));
         Ok(Process {
             child,
             stdin,
@@ -180,7 +191,7 @@ impl External {
 
     /// Waits for the first reply line that is not `MESSAGE`/`DEBUG` (and, unless `strict`,
     /// not `ERROR`/`UNKNOWN`, which are logged: engines report a bad `INFO` that way).
-    fn reply(&mut self, started: Instant, limit: Duration, strict: bool) -> Result<String, Fault> {
+    fn reply(&mut self, started: Instant, limit: Duration, strict: bool) -> Result<Line, Fault> {
         loop {
             if self.abort.load(Ordering::Relaxed) {
                 return Err(Fault::Aborted);
@@ -198,9 +209,9 @@ impl External {
                 Err(RecvTimeoutError::Timeout) => continue,
                 Err(RecvTimeoutError::Disconnected) => return Err(self.exited()),
             };
-            match line_kind(&line, strict) {
+            match line_kind(&line.text, strict) {
                 LineKind::Ignored => {}
-                LineKind::Logged => log_line(&self.log, &format!("{}: {line}", self.label)),
+                LineKind::Logged => log_line(&self.log, &format!("{}: {}", self.label, line.text)),
                 LineKind::Reply => return Ok(line),
             }
         }
@@ -241,7 +252,7 @@ impl Competitor for External {
         let started = Instant::now();
         self.send(&[format!("START {size}")])?;
         let reply = self.reply(started, START_WAIT, true)?;
-        if !reply.eq_ignore_ascii_case("OK") {
+        if reply.cut || !reply.text.eq_ignore_ascii_case("OK") {
             return Err(Fault::Garbage(format!(
                 "to START {size}: {}",
                 excerpt(&reply)
@@ -322,21 +333,31 @@ impl Drop for External {
 mod tests {
     use super::*;
     use crate::lines::tests::output;
-    use crate::lines::MAX_LINE;
     use proptest::collection::vec;
     use proptest::prelude::*;
 
+    fn line(text: &str, cut: bool) -> Line {
+        Line {
+            text: text.to_string(),
+            cut,
+        }
+    }
+
+    /// A line cut at 64 KB was quoted as "(65536 bytes in all)", which it was not.
     #[test]
-    fn garbage_is_shown_cut_short() {
-        let Err(Fault::Garbage(shown)) = read_move(&"x".repeat(MAX_LINE)) else {
-            panic!("garbage");
+    fn garbage_is_shown_cut_short_with_its_length_or_its_cut() {
+        let shown = |reply: Line| match read_move(&reply) {
+            Err(Fault::Garbage(shown)) => shown,
+            other => panic!("{other:?}"),
         };
-        assert!(shown.starts_with("xxxx") && shown.len() < 120, "{shown}");
-        assert!(
-            shown.ends_with(&format!("({MAX_LINE} bytes in all)")),
-            "{shown}"
-        );
-        assert_eq!(read_move("7,7,1"), Err(Fault::Garbage("7,7,1".into())));
+        let cut = shown(line(&"x".repeat(MAX_LINE), true));
+        assert_eq!(cut, format!("{}... (cut at 64 KB)", "x".repeat(60)));
+        let long = shown(line(&"x".repeat(100), false));
+        assert_eq!(long, format!("{}... (100 bytes in all)", "x".repeat(60)));
+        assert_eq!(shown(line("7,7,1", false)), "7,7,1");
+        // A move followed by 64 KB of blanks and more: not the move.
+        assert_eq!(shown(line("7,7", true)), "7,7... (cut at 64 KB)");
+        assert_eq!(read_move(&line("7,7", false)), Ok(Point::new(7, 7)));
     }
 
     proptest! {
@@ -355,7 +376,7 @@ mod tests {
         ) {
             let mut lines = Vec::new();
             read_lines(&bytes[..], |l| {
-                lines.push(l.text);
+                lines.push(l);
                 true
             });
             let mut board = Board::new(size, Rule::Renju).unwrap();
@@ -364,7 +385,7 @@ mod tests {
             }
             for line in &lines {
                 for strict in [false, true] {
-                    if line_kind(line, strict) != LineKind::Reply {
+                    if line_kind(&line.text, strict) != LineKind::Reply {
                         continue;
                     }
                     let point = match read_move(line) {

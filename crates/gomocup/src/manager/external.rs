@@ -21,8 +21,9 @@ const START_WAIT: Duration = Duration::from_secs(5);
 const END_WAIT: Duration = Duration::from_millis(300);
 /// How often a wait looks at the Ctrl-C flag.
 const ABORT_POLL: Duration = Duration::from_millis(50);
-/// The most output lines kept unread.
-const OUTPUT_BACKLOG: usize = 4096;
+/// The most output lines kept unread: up to 16 MB at 64 KB a line, far more than the messages
+/// of a move.
+const OUTPUT_BACKLOG: usize = 256;
 
 /// The Gomocup rule number of a rule.
 pub fn rule_number(rule: Rule) -> u32 {

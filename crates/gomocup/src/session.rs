@@ -515,8 +515,14 @@ impl Session {
 
     fn think(&mut self, job: Job) -> Outcome {
         let share = match job {
-            // Saturated: `as` would make 2^32 a share of 0, that is the whole turn per move.
-            Job::NBest(n) => u32::try_from(n).unwrap_or(u32::MAX),
+            // No more shares than empty points, as `run_job` stops after the legal moves:
+            // YXNBEST 4294967296 would give each of at most 225 searches the 1 ms floor.
+            Job::NBest(n) => {
+                let empty = self
+                    .board()
+                    .map_or(1, |b| b.size() * b.size() - b.stone_count());
+                u32::try_from(n.min(empty).max(1)).expect("at most 22x22 points")
+            }
             Job::Swap2(_) => 2,
             Job::Move => 1,
         };
@@ -744,7 +750,8 @@ mod tests {
         assert!(session.board().unwrap().result().is_none());
     }
 
-    /// Each of the N best moves gets 1/N of the turn, however large N is.
+    /// The turn is split among at most as many moves as there are empty points: 2^32 used to
+    /// give each search the 1 ms floor (and, before that, wrapped to the whole turn each).
     #[test]
     fn a_huge_nbest_count_does_not_give_each_move_the_whole_turn() {
         let mut session = Session::default();
@@ -753,8 +760,10 @@ mod tests {
             let think = session.handle_line(&format!("YXNBEST {n}")).think;
             think.expect("a search").limits.time.expect("a turn time")
         };
-        let (two, huge) = (time("2"), time("4294967296"));
-        assert!(huge <= two, "{huge:?} for 2^32 moves, {two:?} for 2");
+        let (all, huge) = (time("225"), time("4294967296"));
+        // 2^32 moves asked on an empty 15x15 board: as many searches as its 225 points.
+        assert_eq!(huge, all);
+        assert!(all > Duration::from_millis(1), "{all:?}");
     }
 
     #[test]

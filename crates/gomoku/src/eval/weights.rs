@@ -396,6 +396,11 @@ mod tests {
             let _ = Weights::parse(&format!("{head}{text}"));
             let _ = Weights::parse(&format!("{head}{}", lines.join("\n")));
         }
+    }
+
+    proptest::proptest! {
+        // Each case parses the 8,300-line file three times: 64 cases took 3 to 4 s in debug.
+        #![proptest_config(proptest::prelude::ProptestConfig::with_cases(32))]
 
         /// The real file with one field of one line replaced by a number out of range or by
         /// something that is no number: an error. With one line deleted: an error for the
@@ -426,6 +431,20 @@ mod tests {
                 end -= 1;
             }
             let _ = Weights::parse(&FREESTYLE[..end]);
+        }
+    }
+
+    /// The property test deletes one of some 8,300 lines, so it almost never tries the three
+    /// a file cannot do without.
+    #[test]
+    fn a_real_file_without_its_version_rule_or_tempo_line_is_an_error() {
+        let first_word = |i: usize| FREESTYLE.lines().nth(i)?.split_whitespace().next();
+        let head = &content_lines()[..3];
+        let words: Vec<_> = head.iter().map(|&i| first_word(i)).collect();
+        assert_eq!(words, [Some("wuzi-weights"), Some("rule"), Some("tempo")]);
+        for (&i, word) in head.iter().zip(words) {
+            let without = Weights::parse(&with_line(i, None));
+            assert!(without.is_err(), "without the {word:?} line");
         }
     }
 

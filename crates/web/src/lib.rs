@@ -23,6 +23,7 @@
 //! time, principal variation and tree.
 
 mod api;
+mod checks;
 mod client;
 mod ids;
 mod learn;

@@ -518,9 +518,7 @@ impl Session {
             // No more shares than empty points, as `run_job` stops after the legal moves:
             // YXNBEST 4294967296 would give each of at most 225 searches the 1 ms floor.
             Job::NBest(n) => {
-                let empty = self
-                    .board()
-                    .map_or(1, |b| b.size() * b.size() - b.stone_count());
+                let empty = self.board().map_or(1, |b| b.empty_count());
                 u32::try_from(n.min(empty).max(1)).expect("at most 22x22 points")
             }
             Job::Swap2(_) => 2,

@@ -167,6 +167,6 @@ impl Game for Gomoku {
     }
 
     fn max_remaining_plies(&self) -> Option<u32> {
-        Some((self.board.size() * self.board.size() - self.board.stone_count()) as u32)
+        Some(self.board.empty_count() as u32)
     }
 }

@@ -395,6 +395,11 @@ impl Board {
         self.stones
     }
 
+    /// Empty points left on the board.
+    pub fn empty_count(&self) -> usize {
+        self.size * self.size - self.stones
+    }
+
     /// The stone on `p`, if any (`None` also off the board).
     pub fn stone(&self, p: Point) -> Option<Player> {
         if !p.on_board(self.size) {

@@ -39,7 +39,7 @@ pub fn move_budget(
     horizon: u32,
     extend: u32,
 ) -> Option<MoveTime> {
-    let empty = board.size() * board.size() - board.stone_count();
+    let empty = board.empty_count();
     let moves_left = (empty as u32 / 2).clamp(8, horizon.max(8));
     let share = match_left.map(|left| left / moves_left);
     let stretched = share.map(|s| s * extend.max(100) / 100);

@@ -84,9 +84,19 @@ fn board_of_request(
     }
 }
 
+/// The board after `moves`, each element exactly one move (`"h8"` or `"7,7"`): an element
+/// holding two moves, or half of one, is refused rather than read with its neighbours.
 fn board_of(rule: Option<&str>, size: Option<usize>, moves: &[String]) -> Result<Board, ApiError> {
     let rule = parse_rule(rule.unwrap_or("freestyle")).map_err(bad)?;
-    Board::from_moves(size.unwrap_or(15), rule, &moves.join(" ")).map_err(|e| bad(e.to_string()))
+    let size = size.unwrap_or(15);
+    let mut board = Board::new(size, rule).map_err(|e| bad(e.to_string()))?;
+    for (index, text) in moves.iter().enumerate() {
+        let refuse =
+            |problem: String| bad(format!("move {} (1-based) {text:?}: {problem}", index + 1));
+        let point = parse_point(text, size).map_err(refuse)?;
+        board.try_play(point).map_err(refuse)?;
+    }
+    Ok(board)
 }
 
 fn think_time(max_time_ms: u64, time_ms: Option<u64>) -> Result<u64, ApiError> {
@@ -364,6 +374,36 @@ mod tests {
             prop_assert_eq!(board.hash(), board.hash_from_scratch());
         }
         Ok(())
+    }
+
+    /// Each element of `moves` is one move: two in one element, or one split across two, is
+    /// refused and names the element; `"7,7"` (a point in numbers) is one move.
+    #[test]
+    fn each_element_of_moves_is_one_move() {
+        let board = |moves: &[&str]| {
+            let moves: Vec<String> = moves.iter().map(|m| m.to_string()).collect();
+            board_of(None, None, &moves)
+        };
+        let Ok(played) = board(&["h8", "7,6", " I9 "]) else {
+            panic!("three single moves were refused")
+        };
+        assert_eq!(played.moves().len(), 3);
+        for (moves, element) in [
+            (&["h8h9"][..], "move 1 (1-based) \"h8h9\""),
+            (&["h8", "7,", "7"], "move 2 (1-based) \"7,\""),
+            (&["h8", ""], "move 2 (1-based) \"\""),
+            (&["h8", "h8"], "move 2 (1-based) \"h8\""),
+            (&["z99"], "move 1 (1-based) \"z99\""),
+        ] {
+            match board(moves) {
+                Ok(_) => panic!("{moves:?} was taken"),
+                Err(ApiError(status, message)) => {
+                    assert_eq!(status, StatusCode::BAD_REQUEST);
+                    assert!(message.starts_with(element), "{moves:?}: {message}");
+                }
+            }
+        }
+        assert!(board_of(None, Some(4), &[]).is_err());
     }
 
     const MAX_TIME_MS: u64 = 10_000;

@@ -154,5 +154,60 @@ mod tests {
             }
             let _ = crate::record::read_records("game.PSQ", &text, rule);
         }
+
+        /// Whole games as Piskvork writes them (random moves seldom get far: they collide):
+        /// distinct points in random order, replayed until one is refused. The record holds
+        /// exactly the moves played, with their times and the game's result, and the first
+        /// refused move is the error, named by its line.
+        #[test]
+        fn written_games_read_back(
+            (size, order) in (5usize..=12).prop_flat_map(|n| {
+                (proptest::strategy::Just(n), proptest::strategy::Just((0..n * n).collect::<Vec<usize>>()).prop_shuffle())
+            }),
+            length in 0usize..150,
+            trailer in proptest::bool::ANY,
+            rule in proptest::sample::select(Rule::ALL.to_vec()),
+        ) {
+            let mut board = crate::Board::new(size, rule).unwrap();
+            let mut text = format!("Piskvorky {size}x{size}, 11:11, 0\n");
+            let mut played = Vec::new();
+            let mut refused_line = None;
+            for (i, &cell) in order.iter().take(length).enumerate() {
+                let p = Point::new(cell % size, cell / size);
+                text.push_str(&format!("{},{},{}\n", p.x() + 1, p.y() + 1, i * 7));
+                if refused_line.is_none() {
+                    if board.try_play(p).is_ok() {
+                        played.push(p);
+                    } else {
+                        refused_line = Some(i + 2);
+                    }
+                }
+            }
+            if trailer {
+                text.push_str("-1\npbrain-a.exe\npbrain-b.exe\n");
+            }
+            match (read_psq(&text, rule), refused_line) {
+                (Ok(record), None) => {
+                    let points: Vec<Point> = record.moves.iter().map(|m| m.point).collect();
+                    proptest::prop_assert_eq!(&points, &played);
+                    for (i, m) in record.moves.iter().enumerate() {
+                        proptest::prop_assert_eq!(m.millis(), Some(i as u64 * 7));
+                    }
+                    proptest::prop_assert_eq!(
+                        record.result,
+                        board.result().map(|r| r.outcome())
+                    );
+                    proptest::prop_assert_eq!(
+                        record.final_position().unwrap().hash(),
+                        board.hash()
+                    );
+                }
+                (Err(e), Some(line)) => {
+                    let expected = format!("line {line}, column 1: move `");
+                    proptest::prop_assert!(e.to_string().starts_with(&expected), "{}", e);
+                }
+                (got, line) => proptest::prop_assert!(false, "{:?} for the refused line {:?}", got.map(|r| r.moves.len()), line),
+            }
+        }
     }
 }

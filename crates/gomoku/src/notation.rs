@@ -55,8 +55,12 @@ impl Point {
         self.x() < size && self.y() < size
     }
 
-    /// Human notation on a `size` board: `h8` is `7,7` on 15x15.
+    /// Human notation on a `size` board: `h8` is `7,7` on 15x15. A point off that board has
+    /// no such name (its row would be below 1), so it is written `x,y` instead.
     pub fn to_human(self, size: usize) -> String {
+        if !self.on_board(size) {
+            return self.to_gomocup();
+        }
         let col = (b'a' + self.x() as u8) as char;
         format!("{col}{}", size - self.y())
     }
@@ -299,6 +303,14 @@ mod tests {
         }
         assert_eq!(parse_point("v22", MAX_SIZE), Ok(Point::new(21, 0)));
         assert_eq!(parse_point("21,21", MAX_SIZE), Ok(Point::new(21, 21)));
+    }
+
+    #[test]
+    fn a_point_off_the_board_is_named_in_numbers() {
+        assert_eq!(Point::new(7, 7).to_human(15), "h8");
+        assert_eq!(Point::new(0, 14).to_human(15), "a1");
+        assert_eq!(Point::new(3, 16).to_human(15), "3,16");
+        assert_eq!(Point::new(16, 3).to_human(15), "16,3");
     }
 
     /// Text a user might type for a move list, or not: mostly moves in either notation

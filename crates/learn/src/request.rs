@@ -176,7 +176,7 @@ impl LearnRequest {
             return Err("width, height and k are for mnk; gomoku takes size".into());
         }
         let rule: Rule = self.rule.as_deref().unwrap_or("freestyle").parse()?;
-        let board = Board::from_moves(self.size.unwrap_or(15), rule, &self.moves.join(" "))
+        let board = Board::from_move_strings(self.size.unwrap_or(15), rule, &self.moves)
             .map_err(|e| e.to_string())?;
         let order = match self.order.as_deref().unwrap_or("best-first") {
             "best-first" => CandidateOrder::BestFirst,
@@ -257,5 +257,28 @@ impl Position {
             Position::Mnk(board) => board.is_over(),
             Position::Gomoku { board, .. } => board.result().is_some(),
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// A Gomoku position's moves are read one per element, as the web API reads them.
+    #[test]
+    fn each_gomoku_move_is_one_element() {
+        let request = |moves: &[&str]| LearnRequest {
+            game: "gomoku".into(),
+            moves: moves.iter().map(|m| m.to_string()).collect(),
+            depth: 1,
+            algorithms: vec!["minimax".into()],
+            ..LearnRequest::default()
+        };
+        assert!(request(&["h8", "h9"]).plan(&Bounds::default()).is_ok());
+        let e = request(&["h8h9"])
+            .plan(&Bounds::default())
+            .err()
+            .expect("two moves in one element were taken");
+        assert!(e.starts_with("move 1 (1-based) \"h8h9\""), "{e}");
     }
 }

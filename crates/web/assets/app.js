@@ -162,7 +162,7 @@ function recordOf(text) {
   const t = text.trim();
   if (t.startsWith("(")) return { sgf: t };
   if (t.startsWith("Piskvorky")) return { psq: t };
-  return { moves: t.split(/[\s,]+/).filter(Boolean) };
+  return { moves: t }; // read whole by the server, in any notation wuzi reads
 }
 
 canvas.addEventListener("click", (e) => {

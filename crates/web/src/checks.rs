@@ -9,6 +9,15 @@ use serde::Deserialize;
 use wuzi_gomoku::record::read_records;
 use wuzi_gomoku::{parse_point, Board, Player, Point};
 
+/// The moves of a request: a list, each element one move (`["h8", "i9"]`), or one text in any
+/// notation wuzi reads (`"h8 i9"`, `"h8i9"`, `"7,7 8,8"`), as the page's import box sends it.
+#[derive(Deserialize)]
+#[serde(untagged)]
+pub enum Moves {
+    Each(Vec<String>),
+    Text(String),
+}
+
 #[derive(Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct NewGame {
@@ -17,7 +26,7 @@ pub struct NewGame {
     /// "black", "white" or "none".
     ai: Option<String>,
     time_ms: Option<u64>,
-    moves: Option<Vec<String>>,
+    moves: Option<Moves>,
     /// A game record instead of `moves`: SGF text, or Piskvork's `.psq` text.
     sgf: Option<String>,
     psq: Option<String>,
@@ -75,28 +84,29 @@ fn board_of_record(
 fn board_of_request(
     rule: Option<&str>,
     size: Option<usize>,
-    moves: Option<&[String]>,
+    moves: Option<&Moves>,
     record: RecordText,
 ) -> Result<Board, ApiError> {
     match board_of_record(rule, record, moves.is_some())? {
         Some(board) => Ok(board),
-        None => board_of(rule, size, moves.unwrap_or(&[])),
+        None => board_of(rule, size, moves),
     }
 }
 
-/// The board after `moves`, each element exactly one move (`"h8"` or `"7,7"`): an element
-/// holding two moves, or half of one, is refused rather than read with its neighbours.
-fn board_of(rule: Option<&str>, size: Option<usize>, moves: &[String]) -> Result<Board, ApiError> {
+/// The board after `moves`: each element of a list exactly one move, or a text read whole.
+fn board_of(
+    rule: Option<&str>,
+    size: Option<usize>,
+    moves: Option<&Moves>,
+) -> Result<Board, ApiError> {
     let rule = parse_rule(rule.unwrap_or("freestyle")).map_err(bad)?;
     let size = size.unwrap_or(15);
-    let mut board = Board::new(size, rule).map_err(|e| bad(e.to_string()))?;
-    for (index, text) in moves.iter().enumerate() {
-        let refuse =
-            |problem: String| bad(format!("move {} (1-based) {text:?}: {problem}", index + 1));
-        let point = parse_point(text, size).map_err(refuse)?;
-        board.try_play(point).map_err(refuse)?;
+    match moves {
+        None => Board::new(size, rule),
+        Some(Moves::Each(list)) => Board::from_move_strings(size, rule, list),
+        Some(Moves::Text(text)) => Board::from_moves(size, rule, text),
     }
-    Ok(board)
+    .map_err(|e| bad(e.to_string()))
 }
 
 fn think_time(max_time_ms: u64, time_ms: Option<u64>) -> Result<u64, ApiError> {
@@ -120,7 +130,7 @@ pub(crate) fn check_new_game(
         psq: req.psq.as_deref(),
         game: req.game,
     };
-    let board = board_of_request(req.rule.as_deref(), req.size, req.moves.as_deref(), record)?;
+    let board = board_of_request(req.rule.as_deref(), req.size, req.moves.as_ref(), record)?;
     let ai = match req.ai.as_deref().unwrap_or("white") {
         "black" => Some(Player::First),
         "white" => Some(Player::Second),
@@ -165,7 +175,7 @@ pub(crate) fn check_move(b: &mut Board, ai: Option<Player>, mv: &str) -> Result<
 pub struct AnalyzeRequest {
     rule: Option<String>,
     size: Option<usize>,
-    moves: Option<Vec<String>>,
+    moves: Option<Moves>,
     time_ms: Option<u64>,
     /// A game record instead of `moves`, as for `POST /api/games`.
     sgf: Option<String>,
@@ -184,7 +194,7 @@ pub(crate) fn check_analysis(
         psq: req.psq.as_deref(),
         game: req.game,
     };
-    let board = board_of_request(req.rule.as_deref(), req.size, req.moves.as_deref(), record)?;
+    let board = board_of_request(req.rule.as_deref(), req.size, req.moves.as_ref(), record)?;
     if board.result().is_some() {
         return Err(bad("the game is already over: nothing to analyse"));
     }
@@ -300,6 +310,8 @@ mod tests {
                     .boxed()
             )
             .prop_map(|v| format!("\"moves\":{v}")),
+            2 => string(vec(move_text(), 0..12).prop_map(|m| m.join(" ")))
+                .prop_map(|v| format!("\"moves\":{v}")),
             1 => value(string(record()).boxed()).prop_map(|v| format!("\"sgf\":{v}")),
             1 => value(string(record()).boxed()).prop_map(|v| format!("\"psq\":{v}")),
             1 => value(number().boxed()).prop_map(|v| format!("\"game\":{v}")),
@@ -376,34 +388,30 @@ mod tests {
         Ok(())
     }
 
-    /// Each element of `moves` is one move: two in one element, or one split across two, is
-    /// refused and names the element; `"7,7"` (a point in numbers) is one move.
+    /// Each element of a `moves` list is one move (`Board::from_move_strings`): two in one
+    /// element are refused with a 400 naming it. A `moves` text is read whole, in any
+    /// notation, as the page's import box sends it.
     #[test]
-    fn each_element_of_moves_is_one_move() {
-        let board = |moves: &[&str]| {
-            let moves: Vec<String> = moves.iter().map(|m| m.to_string()).collect();
-            board_of(None, None, &moves)
-        };
-        let Ok(played) = board(&["h8", "7,6", " I9 "]) else {
-            panic!("three single moves were refused")
-        };
-        assert_eq!(played.moves().len(), 3);
-        for (moves, element) in [
-            (&["h8h9"][..], "move 1 (1-based) \"h8h9\""),
-            (&["h8", "7,", "7"], "move 2 (1-based) \"7,\""),
-            (&["h8", ""], "move 2 (1-based) \"\""),
-            (&["h8", "h8"], "move 2 (1-based) \"h8\""),
-            (&["z99"], "move 1 (1-based) \"z99\""),
-        ] {
-            match board(moves) {
-                Ok(_) => panic!("{moves:?} was taken"),
-                Err(ApiError(status, message)) => {
-                    assert_eq!(status, StatusCode::BAD_REQUEST);
-                    assert!(message.starts_with(element), "{moves:?}: {message}");
-                }
+    fn moves_are_a_list_of_single_moves_or_one_text() {
+        let moves = |json: &str| serde_json::from_str::<Moves>(json).unwrap();
+        assert!(board_of(None, None, Some(&moves(r#"["h8", "7,6"]"#))).is_ok());
+        match board_of(None, None, Some(&moves(r#"["h8", "h9i9"]"#))) {
+            Ok(_) => panic!("two moves in one element were taken"),
+            Err(ApiError(status, message)) => {
+                assert_eq!(status, StatusCode::BAD_REQUEST);
+                assert!(
+                    message.starts_with("move 2 (1-based) \"h9i9\""),
+                    "{message}"
+                );
             }
         }
-        assert!(board_of(None, Some(4), &[]).is_err());
+        for text in [r#""h8 h9i9""#, r#""7,7 7,8 8,8""#] {
+            let Ok(board) = board_of(None, None, Some(&moves(text))) else {
+                panic!("{text} was refused");
+            };
+            assert_eq!(board.moves().len(), 3, "{text}");
+        }
+        assert_eq!(board_of(None, None, None).map(|b| b.size()).ok(), Some(15));
     }
 
     const MAX_TIME_MS: u64 = 10_000;

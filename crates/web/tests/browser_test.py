@@ -97,12 +97,13 @@ def main():
         before = moves(d)
         d.refresh()
         wait(d, "the game after a reload", lambda: moves(d) == before)
-        # Analysis mode (no AI), a position imported from a move list, one click to a five.
+        # Analysis mode (no AI), a position imported from a move list in mixed notations,
+        # one click to a five.
         Select(d.find_element(By.ID, "colour")).select_by_value("both")
         d.find_element(By.XPATH, "//summary[text()='Import / export']").click()
         box = d.find_element(By.ID, "movelist")
         box.clear()
-        box.send_keys("h8 a1 i8 a2 j8 a3 k8 a4")
+        box.send_keys("7,7 0,14 i8 a2 j8a3 k8 a4")  # read whole by the server, any notation
         d.find_element(By.ID, "import").click()
         wait(d, "the imported position", lambda: len(moves(d)) == 8)
         click(d, "l8")

@@ -19,7 +19,9 @@
 use crate::eval::{code_flags, code_of_key, embedded_weights, Weights, FLAG_FOUR};
 use crate::forbidden::Foul;
 use crate::geometry::{geometry, Dir, Geometry, CELLS, LINES, STEP};
-use crate::notation::{parse_moves_with_text, MoveListError, Point, MAX_SIZE, MIN_SIZE};
+use crate::notation::{
+    parse_moves_with_text, parse_point, MoveListError, Point, MAX_SIZE, MIN_SIZE,
+};
 use crate::pattern::{state_index, Shape, REACH, SHAPE_COUNT};
 use crate::rules::Rule;
 use crate::table::{fused, table, FusedTable, ShapeTable, CELL_WALL};
@@ -263,6 +265,28 @@ impl Board {
                 text,
                 problem,
             })?;
+        }
+        Ok(b)
+    }
+
+    /// The position after `moves`, each string exactly one move (`h8` or `7,7`), as a JSON
+    /// list gives them: a string with two moves, or part of one, is an error naming it,
+    /// rather than read together with its neighbours as [`Board::from_moves`] would.
+    pub fn from_move_strings<S: AsRef<str>>(
+        size: usize,
+        rule: Rule,
+        moves: &[S],
+    ) -> Result<Board, BoardError> {
+        let mut b = Board::new(size, rule)?;
+        for (index, text) in moves.iter().enumerate() {
+            let text = text.as_ref();
+            let refuse = |problem: String| MoveListError {
+                index,
+                text: text.trim().to_string(),
+                problem,
+            };
+            let p = parse_point(text, size).map_err(refuse)?;
+            b.try_play(p).map_err(refuse)?;
         }
         Ok(b)
     }

@@ -115,3 +115,29 @@ fn shape_if_added_matches_a_placed_stone() {
     );
     assert!(checked > 10_000, "{checked}");
 }
+
+/// Each string of `from_move_strings` is one move; the error names the string that is not.
+#[test]
+fn each_move_string_is_one_move() {
+    let b = Board::from_move_strings(15, Rule::Freestyle, &["h8", "7,6", " I9 "]).unwrap();
+    assert_eq!(
+        b.moves(),
+        &Board::from_moves(15, Rule::Freestyle, "h8 h9 i9")
+            .unwrap()
+            .moves()[..]
+    );
+    for (moves, message) in [
+        (&["h8h9"][..], "move 1 (1-based) \"h8h9\""),
+        (&["h8", "7,", "7"], "move 2 (1-based) \"7,\""),
+        (&["h8", ""], "move 2 (1-based) \"\""),
+        (&["h8", "h8"], "move 2 (1-based) \"h8\""),
+        (&["z99"], "move 1 (1-based) \"z99\""),
+    ] {
+        let e = Board::from_move_strings(15, Rule::Freestyle, moves).unwrap_err();
+        assert!(e.to_string().starts_with(message), "{moves:?}: {e}");
+    }
+    assert!(matches!(
+        Board::from_move_strings::<&str>(4, Rule::Freestyle, &[]),
+        Err(BoardError::Size(4))
+    ));
+}

@@ -38,7 +38,7 @@ pub struct MatchArgs {
     pub b: String,
     /// Games to play; with --sprt, the most to play (default 100, or 20000 with --sprt).
     /// Rounded up to an even number: each opening is played with both colours.
-    #[arg(long)]
+    #[arg(long, value_parser = at_least_one)]
     pub games: Option<usize>,
     /// Stop when a sequential probability ratio test decides, e.g.
     /// `elo0=0,elo1=5,alpha=0.05,beta=0.05`.
@@ -84,7 +84,7 @@ pub struct MatchArgs {
 #[derive(Args, Debug)]
 pub struct GamesArgs {
     /// Games played at the same time.
-    #[arg(long, default_value_t = 1)]
+    #[arg(long, default_value_t = 1, value_parser = at_least_one)]
     pub concurrency: usize,
     #[arg(long, value_enum, default_value_t = RuleArg::Freestyle)]
     pub rule: RuleArg,
@@ -356,4 +356,13 @@ pub fn run(args: &MatchArgs) -> Result<String, String> {
         wins_losses_draws(&standing.a_as_black),
         wins_losses_draws(&standing.a_as_white),
     ))
+}
+
+/// A count that must be 1 or more (`--games 0` used to play a pair of games anyway).
+fn at_least_one(text: &str) -> Result<usize, String> {
+    match text.parse::<usize>() {
+        Ok(0) => Err("must be 1 or more".into()),
+        Ok(n) => Ok(n),
+        Err(e) => Err(e.to_string()),
+    }
 }

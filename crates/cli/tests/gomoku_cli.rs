@@ -588,6 +588,34 @@ fn user_errors_are_one_line_with_status_2() {
     }
 }
 
+/// Counts that must be positive are refused by the argument parser (status 2), before any
+/// game starts: `--games 0` used to play a pair of games.
+#[test]
+fn match_counts_of_zero_are_refused() {
+    for args in [
+        &["match", "--games", "0"][..],
+        &["match", "--concurrency", "0"],
+        &[
+            "spsa",
+            "--knob",
+            "lmr-div=150:20",
+            "--iterations",
+            "1",
+            "--concurrency",
+            "0",
+        ],
+    ] {
+        let out = wuzi(args);
+        assert_eq!(out.status.code(), Some(2), "{args:?}");
+        let stderr = String::from_utf8_lossy(&out.stderr);
+        assert!(
+            stderr.contains("'0'") && stderr.contains("must be 1 or more"),
+            "{args:?}: {stderr}"
+        );
+        assert!(out.stdout.is_empty(), "{args:?}");
+    }
+}
+
 #[test]
 fn every_command_shows_an_example() {
     for command in [

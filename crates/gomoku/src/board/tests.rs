@@ -120,12 +120,8 @@ fn shape_if_added_matches_a_placed_stone() {
 #[test]
 fn each_move_string_is_one_move() {
     let b = Board::from_move_strings(15, Rule::Freestyle, &["h8", "7,6", " I9 "]).unwrap();
-    assert_eq!(
-        b.moves(),
-        &Board::from_moves(15, Rule::Freestyle, "h8 h9 i9")
-            .unwrap()
-            .moves()[..]
-    );
+    let expected = Board::from_moves(15, Rule::Freestyle, "h8 h9 i9").unwrap();
+    assert_eq!(b.moves(), expected.moves());
     for (moves, message) in [
         (&["h8h9"][..], "move 1 (1-based) \"h8h9\""),
         (&["h8", "7,", "7"], "move 2 (1-based) \"7,\""),

@@ -263,6 +263,124 @@ impl Position {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use proptest::prelude::*;
+    use proptest::sample::select;
+
+    /// A field of a Learn request body: a known key with a likely value or any number or
+    /// text, or an unknown key.
+    fn field() -> impl Strategy<Value = String> {
+        let number = prop_oneof![
+            6 => (0u64..20).prop_map(|n| n.to_string()),
+            1 => select(vec!["-1", "4294967296", "18446744073709551616", "1.5", "1e400"])
+                .prop_map(String::from),
+            1 => any::<u64>().prop_map(|n| n.to_string()),
+        ];
+        let text = |likely: Vec<&'static str>| {
+            prop_oneof![4 => select(likely).prop_map(String::from), 1 => "\\PC{0,6}"]
+                .prop_map(|t| serde_json::to_string(&t).unwrap())
+        };
+        let moves = proptest::collection::vec(
+            text(vec![
+                "a1", "b2", "c3", "h8", "h9", "7,7", "b2b3", "", "z99", "a0",
+            ]),
+            0..10,
+        )
+        .prop_map(|m| format!("[{}]", m.join(",")));
+        let algorithms = proptest::collection::vec(
+            text(vec![
+                "minimax",
+                "negamax",
+                "alphabeta",
+                "pvs",
+                "engine",
+                "magic",
+            ]),
+            0..7,
+        )
+        .prop_map(|a| format!("[{}]", a.join(",")));
+        prop_oneof![
+            3 => text(vec!["tictactoe", "mnk", "gomoku", "chess"]).prop_map(|v| format!("\"game\":{v}")),
+            1 => text(vec!["freestyle", "renju", "standard", "caro"]).prop_map(|v| format!("\"rule\":{v}")),
+            1 => number.clone().prop_map(|v| format!("\"size\":{v}")),
+            1 => number.clone().prop_map(|v| format!("\"width\":{v}")),
+            1 => number.clone().prop_map(|v| format!("\"height\":{v}")),
+            1 => number.clone().prop_map(|v| format!("\"k\":{v}")),
+            3 => moves.prop_map(|v| format!("\"moves\":{v}")),
+            3 => number.clone().prop_map(|v| format!("\"depth\":{v}")),
+            3 => algorithms.prop_map(|v| format!("\"algorithms\":{v}")),
+            1 => any::<bool>().prop_map(|v| format!("\"tree\":{v}")),
+            1 => number.clone().prop_map(|v| format!("\"max_nodes\":{v}")),
+            1 => number.prop_map(|v| format!("\"candidates\":{v}")),
+            1 => text(vec!["best-first", "reversed", "random"]).prop_map(|v| format!("\"order\":{v}")),
+            1 => "[a-z]{1,6}".prop_map(|k| format!("\"{k}\":1")),
+        ]
+    }
+
+    /// A body much like the Learn page sends (so that most give a plan): a game, its board,
+    /// a few moves on it, a small depth and known algorithms.
+    fn likely_body() -> impl Strategy<Value = String> {
+        let game = prop_oneof![
+            Just(r#""game":"tictactoe""#.to_string()),
+            (3usize..7, 3usize..7, 3usize..5)
+                .prop_map(|(w, h, k)| format!(r#""game":"mnk","width":{w},"height":{h},"k":{k}"#)),
+            (select(vec!["freestyle", "renju", "standard"]), 5usize..16)
+                .prop_map(|(r, n)| format!(r#""game":"gomoku","rule":"{r}","size":{n}"#)),
+        ];
+        let moves = proptest::collection::vec(("[a-e]", 1usize..6), 0..8).prop_map(|m| {
+            m.iter()
+                .map(|(c, r)| format!("\"{c}{r}\""))
+                .collect::<Vec<_>>()
+        });
+        let algorithms = proptest::sample::subsequence(
+            vec!["minimax", "negamax", "alphabeta", "pvs", "engine"],
+            1..=5,
+        );
+        (game, moves, 1u32..4, algorithms, any::<bool>()).prop_map(
+            |(game, moves, depth, algorithms, tree)| {
+                format!(
+                    r#"{{{game},"moves":[{}],"depth":{depth},"algorithms":{},"tree":{tree}}}"#,
+                    moves.join(","),
+                    serde_json::to_string(&algorithms).unwrap()
+                )
+            },
+        )
+    }
+
+    proptest! {
+        #![proptest_config(ProptestConfig::with_cases(512))]
+        /// Any body `POST /api/learn` may get is refused with a one-line message, or planned
+        /// within the bounds: a depth in range, one to the most algorithms, a tree cap in
+        /// range, and a game still open.
+        #[test]
+        fn any_request_is_refused_or_planned_within_bounds(
+            body in prop_oneof![
+                1 => likely_body(),
+                1 => proptest::collection::vec(field(), 0..10)
+                    .prop_map(|fields| format!("{{{}}}", fields.join(","))),
+            ],
+        ) {
+            let Ok(request) = serde_json::from_str::<LearnRequest>(&body) else {
+                return Ok(());
+            };
+            let bounds = Bounds::default();
+            match request.plan(&bounds) {
+                Ok(plan) => {
+                    prop_assert!((1..=bounds.max_depth).contains(&plan.depth));
+                    prop_assert!(!plan.algorithms.is_empty());
+                    prop_assert!(plan.algorithms.len() <= bounds.max_algorithms);
+                    if let Some(cap) = plan.tree_nodes {
+                        prop_assert!((1..=bounds.max_tree_nodes).contains(&cap));
+                    }
+                    prop_assert!(!plan.position.is_over());
+                    prop_assert_eq!(plan.tree_nodes.is_some(), request.tree);
+                }
+                Err(message) => {
+                    prop_assert!(!message.is_empty());
+                    prop_assert!(!message.contains('\n'), "{}", message);
+                }
+            }
+        }
+    }
 
     /// A Gomoku position's moves are read one per element, as the web API reads them.
     #[test]

@@ -19,6 +19,7 @@ mod lines;
 pub mod manager;
 pub mod session;
 
+use lines::Line;
 use session::{score_text, Job, Session, Think};
 use std::collections::VecDeque;
 use std::io::{BufRead, Write};
@@ -30,7 +31,7 @@ use wuzi_gomoku::{Analysis, Board, Engine, Info, Point};
 use wuzi_search::Limits;
 
 enum Event {
-    Line(String),
+    Line(Line),
     Eof,
     Done(Box<Engine>, Job, Vec<Analysis>),
 }
@@ -119,7 +120,7 @@ pub fn run(input: impl BufRead + Send + 'static, output: impl Write + Send + 'st
     let (tx, rx) = channel::<Event>();
     spawn_reader(input, tx.clone());
     let mut session = Session::default();
-    let mut queue: VecDeque<String> = VecDeque::new();
+    let mut queue: VecDeque<Line> = VecDeque::new();
     let mut running: Option<(Arc<AtomicBool>, JoinHandle<()>)> = None;
     let mut ending = false;
     loop {
@@ -135,6 +136,7 @@ pub fn run(input: impl BufRead + Send + 'static, output: impl Write + Send + 'st
         match event {
             Event::Line(line) if running.is_some() => {
                 let word = line
+                    .text
                     .split_whitespace()
                     .next()
                     .unwrap_or("")
@@ -149,8 +151,9 @@ pub fn run(input: impl BufRead + Send + 'static, output: impl Write + Send + 'st
                     _ => queue.push_back(line),
                 }
             }
+            Event::Line(line) if line.cut => send(&out, &[refuse_cut(&line.text)]),
             Event::Line(line) => {
-                let outcome = session.handle_line(&line);
+                let outcome = session.handle_line(&line.text);
                 send(&out, &outcome.replies);
                 if outcome.end {
                     break;
@@ -164,7 +167,10 @@ pub fn run(input: impl BufRead + Send + 'static, output: impl Write + Send + 'st
                 if running.is_none() && queue.is_empty() {
                     break;
                 }
-                queue.push_back("END".into());
+                queue.push_back(Line {
+                    text: "END".into(),
+                    cut: false,
+                });
             }
             Event::Done(engine, job, results) => {
                 if let Some((_, worker)) = running.take() {
@@ -186,9 +192,20 @@ pub fn run(input: impl BufRead + Send + 'static, output: impl Write + Send + 'st
 /// never ends cannot grow the engine's memory without limit).
 fn spawn_reader(input: impl BufRead + Send + 'static, tx: Sender<Event>) {
     std::thread::spawn(move || {
-        lines::read_lines(input, |line| tx.send(Event::Line(line.text)).is_ok());
+        lines::read_lines(input, |line| tx.send(Event::Line(line)).is_ok());
         let _ = tx.send(Event::Eof);
     });
+}
+
+/// The reply to a line longer than [`lines::MAX_LINE`]: no command is that long, and what is
+/// left of it after the cut might read as another (an `INFO folder` with half its path), so
+/// it is refused whole, naming its start; the game is untouched.
+fn refuse_cut(text: &str) -> String {
+    let start: String = text.chars().take(40).collect();
+    format!(
+        "ERROR a line longer than {} KB is ignored (it began \"{start}\")",
+        lines::MAX_LINE / 1024
+    )
 }
 
 /// Starts a search on a worker thread, lending it the engine.
@@ -277,6 +294,31 @@ mod tests {
         run(std::io::Cursor::new(input.to_vec()), out.clone());
         let text = String::from_utf8(out.0.lock().unwrap().clone()).unwrap();
         text.lines().map(String::from).collect()
+    }
+
+    /// A line longer than 64 KB was cut and handled like any other: an `INFO folder` with half
+    /// its path was taken. Now it is refused whole, inside a board block too, and the session
+    /// goes on.
+    #[test]
+    fn a_line_too_long_is_refused_whole() {
+        let long_info = format!("INFO folder C:\\{}", "x".repeat(lines::MAX_LINE));
+        let long_stone = format!("7,7,1{}", " ".repeat(lines::MAX_LINE));
+        let input =
+            format!("START 15\n{long_info}\nABOUT\nBOARD\n{long_stone}\n8,8,2\nDONE\nEND\n");
+        let lines = replies(input.as_bytes());
+        assert_eq!(lines.len(), 5, "{lines:?}");
+        assert_eq!(lines[0], "OK");
+        assert_eq!(
+            lines[1],
+            "ERROR a line longer than 64 KB is ignored (it began \"INFO folder C:\\xxxxxxxxxxxxxxxxxxxxxxxxx\")"
+        );
+        assert!(lines[2].starts_with("name="), "{lines:?}");
+        assert!(
+            lines[3].starts_with("ERROR a line longer than 64 KB"),
+            "{lines:?}"
+        );
+        // The position is the one stone that came whole: the engine, to move, answers it.
+        assert!(lines[4].contains(','), "{lines:?}");
     }
 
     /// A line that is not UTF-8 used to end the input (`lines()` stops at it), so the engine

@@ -26,7 +26,11 @@ pub struct Think {
     pub limits: Limits,
 }
 
-/// A block of stone lines being read (`BOARD`, `YXBOARD`, `SWAP2BOARD` ... `DONE`).
+/// A block of stone lines being read (`BOARD`, `YXBOARD`, `SWAP2BOARD` ... `DONE`). A
+/// malformed line inside it gets an ERROR and the block stays open, so that the stones after
+/// it still arrive and its `DONE` still ends it. (The reference brain, pisqpipe, ends the
+/// block at such a line instead, and then takes `DONE` and the stones after the bad line as
+/// commands; either way the bad line's stone is missing, and only this way no other is.)
 struct Block {
     kind: BlockKind,
     stones: Vec<(Point, Option<u8>)>,

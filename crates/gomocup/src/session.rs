@@ -731,6 +731,22 @@ mod tests {
         assert_eq!(moves(&session).len(), 9);
     }
 
+    /// A malformed stone line in a block gets an ERROR; the block stays open, so the stones
+    /// after it are kept and `DONE` ends it (see [`Block`]).
+    #[test]
+    fn a_malformed_stone_line_leaves_its_block_open() {
+        let mut session = Session::default();
+        session.handle_line("START 15");
+        session.handle_line("YXBOARD");
+        assert_eq!(session.handle_line("7,7,1").replies, Vec::<String>::new());
+        let bad = session.handle_line("7,x,2").replies;
+        assert!(bad.len() == 1 && bad[0].starts_with("ERROR"), "{bad:?}");
+        assert!(session.handle_line("8,8,2").replies.is_empty());
+        assert!(session.handle_line("DONE").replies.is_empty());
+        assert_eq!(moves(&session).len(), 2);
+        assert_eq!(session.handle_line("ABOUT").replies.len(), 1);
+    }
+
     /// Found by the property test in `robustness`: the move was kept, then refused.
     #[test]
     fn a_turn_that_ends_the_game_is_an_error_and_changes_nothing() {

@@ -359,7 +359,7 @@ pub fn run(args: &MatchArgs) -> Result<String, String> {
 }
 
 /// A count that must be 1 or more (`--games 0` used to play a pair of games anyway).
-fn at_least_one(text: &str) -> Result<usize, String> {
+pub fn at_least_one(text: &str) -> Result<usize, String> {
     match text.parse::<usize>() {
         Ok(0) => Err("must be 1 or more".into()),
         Ok(n) => Ok(n),

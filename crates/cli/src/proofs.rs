@@ -11,6 +11,8 @@ use crate::output::count;
 use crate::record_file;
 use clap::Args;
 use serde::Serialize;
+use std::sync::atomic::{AtomicUsize, Ordering};
+use std::sync::Mutex;
 use std::time::Duration;
 use wuzi_gomoku::record::GameRecord;
 use wuzi_gomoku::{Analysis, Board, Engine, EngineOptions, Player, Point};
@@ -44,6 +46,14 @@ pub struct ProofsArgs {
     /// Print one JSON object at the end instead of a line per finding.
     #[arg(long)]
     pub json: bool,
+    /// Games searched at the same time, each on its own engine (the list is the same as
+    /// with one; on a time budget keep it to the free cores).
+    #[arg(long, default_value_t = 1, value_parser = crate::match_cmd::at_least_one)]
+    pub concurrency: usize,
+    /// Search each contradicted win's next position again with K times the budget, to tell
+    /// a false proof (still no win) from one the first search ran out of budget for.
+    #[arg(long, value_name = "K", value_parser = crate::match_cmd::at_least_one)]
+    pub recheck: Option<usize>,
 }
 
 /// A proven win, its first move played, that the game then contradicts.
@@ -58,6 +68,12 @@ struct Suspect {
     /// The search of the same side's next position, two moves later; null when the game
     /// ended before it, in the side's loss.
     next: Option<AnalysisJson>,
+    /// With `--recheck K`: the next position searched again with K times the budget.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    recheck: Option<AnalysisJson>,
+    /// The next position itself, for the recheck.
+    #[serde(skip)]
+    next_board: Option<Board>,
 }
 
 #[derive(Serialize, Debug, Default)]
@@ -107,16 +123,72 @@ pub fn proofs(args: &ProofsArgs) -> Result<String, String> {
         target: None,
         stop: None,
     };
-    let mut report = Report::default();
-    for (number, record) in chosen {
+    for (_, record) in &chosen {
         options.check_rule(record.rule)?;
-        scan_game(record, number, args, &options, &limits, &mut report)
-            .map_err(|e| format!("{} game {number}: {e}", args.file))?;
+    }
+    let mut report = scan_games(&chosen, args, &options, &limits)?;
+    if let Some(k) = args.recheck {
+        recheck(&mut report, k as u64, &options, &limits);
     }
     if args.json {
         return Ok(serde_json::to_string(&report).expect("serialisable"));
     }
-    Ok(text(&report))
+    Ok(text(&report, args.recheck))
+}
+
+/// Scans the chosen games on `args.concurrency` threads, each taking the next game not yet
+/// taken, and adds their reports up in the games' order (so the list does not depend on the
+/// threads).
+fn scan_games(
+    chosen: &[(usize, &GameRecord)],
+    args: &ProofsArgs,
+    options: &EngineOptions,
+    limits: &Limits,
+) -> Result<Report, String> {
+    let next = AtomicUsize::new(0);
+    let done: Vec<Mutex<Option<Result<Report, String>>>> =
+        chosen.iter().map(|_| Mutex::new(None)).collect();
+    std::thread::scope(|scope| {
+        for _ in 0..args.concurrency.min(chosen.len()) {
+            scope.spawn(|| loop {
+                let i = next.fetch_add(1, Ordering::Relaxed);
+                let Some(&(number, record)) = chosen.get(i) else {
+                    break;
+                };
+                let mut report = Report::default();
+                let result = scan_game(record, number, args, options, limits, &mut report)
+                    .map(|()| report)
+                    .map_err(|e| format!("{} game {number}: {e}", args.file));
+                *done[i].lock().unwrap_or_else(|e| e.into_inner()) = Some(result);
+            });
+        }
+    });
+    let mut total = Report::default();
+    for slot in done {
+        let report = slot
+            .into_inner()
+            .unwrap_or_else(|e| e.into_inner())
+            .expect("every game scanned")?;
+        total.positions += report.positions;
+        total.proven_wins += report.proven_wins;
+        total.proven_losses += report.proven_losses;
+        total.suspects.extend(report.suspects);
+    }
+    Ok(total)
+}
+
+/// Searches each suspect's next position again with `factor` times the budget.
+fn recheck(report: &mut Report, factor: u64, options: &EngineOptions, limits: &Limits) {
+    let more = Limits {
+        nodes: limits.nodes.map(|n| n.saturating_mul(factor)),
+        time: limits.time.map(|t| t * factor.min(u32::MAX as u64) as u32),
+        ..limits.clone()
+    };
+    for s in &mut report.suspects {
+        if let Some(board) = &s.next_board {
+            s.recheck = search(board, options, &more).map(|a| AnalysisJson::new(&a, board.size()));
+        }
+    }
 }
 
 /// Searches the positions of one game where the chosen player is to move, from the first
@@ -143,7 +215,7 @@ fn scan_game(
             for side in [Player::First, Player::Second] {
                 if result.outcome() == Outcome::Win(side.opponent()) {
                     if let Some(win) = played(wins[side.index()], record) {
-                        report.suspects.push(suspect(number, side, win, None));
+                        report.suspects.push(suspect(number, side, win, None, None));
                     }
                 }
             }
@@ -175,7 +247,8 @@ fn scan_game(
         if let Some(win) = played(wins[side.index()], record) {
             if win.after_moves + 2 == after_moves && won.is_none() {
                 let next = AnalysisJson::new(&analysis, board.size());
-                report.suspects.push(suspect(number, side, win, Some(next)));
+                let suspect = suspect(number, side, win, Some(next), Some(board.clone()));
+                report.suspects.push(suspect);
             }
         }
         wins[side.index()] = won;
@@ -208,18 +281,27 @@ fn search(board: &Board, options: &EngineOptions, limits: &Limits) -> Option<Ana
     Some(engine.go(limits, |_| {}))
 }
 
-fn suspect(game: usize, side: Player, win: Win, next: Option<AnalysisJson>) -> Suspect {
+fn suspect(
+    game: usize,
+    side: Player,
+    win: Win,
+    next: Option<AnalysisJson>,
+    next_board: Option<Board>,
+) -> Suspect {
     Suspect {
         game,
         after_moves: win.after_moves,
         side: crate::position::colour_name(side),
         plies: win.plies,
         next,
+        recheck: None,
+        next_board,
     }
 }
 
-/// The report as lines: one a suspect, then the counts.
-fn text(report: &Report) -> String {
+/// The report as lines: one a suspect, then the counts (`recheck`: the factor the suspects'
+/// next positions were searched again with).
+fn text(report: &Report, recheck: Option<usize>) -> String {
     let mut lines = Vec::new();
     for s in &report.suspects {
         let then = match &s.next {
@@ -235,7 +317,20 @@ fn text(report: &Report) -> String {
                     next.score
                 ),
             },
-            None => "the game ended in its loss".to_string(),
+            None => "the game ended in its loss: a false proof".to_string(),
+        };
+        let then = match (&s.recheck, recheck) {
+            (Some(again), Some(k)) => match (again.forced, again.plies) {
+                (Some("win"), Some(plies)) => format!(
+                    "{then}; with {k} times the budget it proves a win in {plies} plies: a \
+                     missed proof, not a false one"
+                ),
+                _ => format!(
+                    "{then}; with {k} times the budget it still proves no win: a false proof, \
+                     unless a larger budget finds it"
+                ),
+            },
+            _ => then,
         };
         lines.push(format!(
             "game {}: after {} moves {} proves a win in {} plies and plays it; {then}",
@@ -249,7 +344,16 @@ fn text(report: &Report) -> String {
         count(report.proven_losses, "proven loss"),
         count(report.suspects.len(), "win"),
     );
-    if !report.suspects.is_empty() {
+    let found_again = report
+        .suspects
+        .iter()
+        .filter(|s| s.recheck.as_ref().is_some_and(|a| a.forced == Some("win")))
+        .count();
+    if let (Some(k), false) = (recheck, report.suspects.is_empty()) {
+        summary.push_str(&format!(
+            ", {found_again} of them proven again with {k} times the budget"
+        ));
+    } else if !report.suspects.is_empty() {
         summary.push_str(
             " (search each listed position's next one again with more time: \
              a win still not proven means a false proof)",

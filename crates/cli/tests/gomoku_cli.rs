@@ -669,6 +669,25 @@ fn proofs_lists_a_win_the_next_position_does_not_prove() {
         ),
         "{text}"
     );
+    // --recheck does that second search itself: ten times the nodes prove the win.
+    let rechecked = json(&[&args[..], &["--recheck", "10", "--json"]].concat());
+    assert_eq!(
+        rechecked["suspects"][0]["recheck"]["forced"], "win",
+        "{rechecked}"
+    );
+    assert_eq!(
+        rechecked["suspects"][0]["recheck"]["plies"], 13,
+        "{rechecked}"
+    );
+    let text = String::from_utf8(wuzi(&[&args[..], &["--recheck", "10"]].concat()).stdout).unwrap();
+    assert!(
+        text.contains("with 10 times the budget it proves a win in 13 plies: a missed proof"),
+        "{text}"
+    );
+    assert!(
+        text.contains("1 of them proven again with 10 times the budget"),
+        "{text}"
+    );
     assert!(text.contains("11 positions searched: "), "{text}");
     // Rapfi's positions are searched with its name; a name no game has is an error.
     let rapfi = json(&[
@@ -679,6 +698,24 @@ fn proofs_lists_a_win_the_next_position_does_not_prove() {
     fails_with(&["proofs", &file, "--game", "2"], "holds 1 game:");
     fails_with(&["proofs", &file, "--game", "0"], "holds 1 game:");
     fails_with(&["proofs", "no-such-file.sgf"], "cannot read");
+}
+
+/// Games searched at the same time give the same list, in the games' order.
+#[test]
+fn proofs_on_several_threads_list_the_same() {
+    let file = sgf_file("c-gomoku-cli-wuzi-rapfi.sgf");
+    let one = json(&["proofs", &file, "--nodes", "3000", "--json"]);
+    let two = json(&[
+        "proofs",
+        &file,
+        "--nodes",
+        "3000",
+        "--json",
+        "--concurrency",
+        "3",
+    ]);
+    assert!(one["positions"].as_u64().unwrap() > 100, "{one}");
+    assert_eq!(one, two);
 }
 
 #[test]

@@ -327,7 +327,8 @@ $("play-ttt").addEventListener("click", startPlay);
 $("game").addEventListener("change", () => { moves = []; playing = false; syncGameControls(); });
 for (const id of ["width", "height", "k", "size"]) $(id).addEventListener("change", () => { moves = []; drawBoard(); });
 $("moves").addEventListener("change", () => {
-  moves = $("moves").value.split(/[\s,]+/).filter(Boolean);
+  // One move a token: a pair of numbers ("7,7") or a name ("b2"), apart by spaces or commas.
+  moves = $("moves").value.match(/\d+\s*,\s*\d+|[^\s,]+/g) || [];
   drawBoard();
 });
 $("undo-move").addEventListener("click", () => { moves.pop(); step = -1; drawBoard(); });

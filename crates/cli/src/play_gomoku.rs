@@ -33,7 +33,7 @@ pub struct PlayGomokuArgs {
     /// readers. It is also used when stdin or stdout is not a terminal.
     #[arg(long)]
     pub plain: bool,
-    /// Where the full-screen game's `s` saves the game (default: wuzi-<seconds>.sgf here).
+    /// Where the full-screen game's `s` saves the game (default: `wuzi-<seconds>.sgf` here).
     #[arg(long, value_name = "FILE")]
     pub save: Option<std::path::PathBuf>,
     /// Search threads (they share the table); 1 keeps depth- and node-limited searches

@@ -82,7 +82,7 @@ pub struct TuneArgs {
     /// The rule whose positions are fitted.
     #[arg(long, default_value = "freestyle")]
     pub rule: Rule,
-    /// Where the weights go (the embedded ones: crates/gomoku/src/eval/weights/<rule>.txt).
+    /// Where the weights go (the embedded ones: `crates/gomoku/src/eval/weights/<rule>.txt`).
     #[arg(long, required_unless_present_any = ["policy_stats", "swing"])]
     pub out: Option<PathBuf>,
     /// Instead of fitting: how often the move the search chose was the first 1, 3 or 8 of the

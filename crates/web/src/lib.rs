@@ -16,7 +16,7 @@
 //! AI thinks about that game, 429 when one client asks for too many searches at once, 503
 //! when the server is at a limit (both with `Retry-After`). Nothing changes on an error.
 //! Searches run on blocking threads, a bounded number at a time, never on the async runtime;
-//! requests beyond that wait in a bounded queue (see [`queue`]).
+//! requests beyond that wait in a bounded queue (the `queue` module).
 //!
 //! Learn mode (`learn.rs`): the page `/learn`, and `POST /api/learn`
 //! `{"game","depth","algorithms","moves","tree",...}` → each algorithm's move, score, nodes,

@@ -2,7 +2,7 @@
 //! mouse, and a side panel with the engine's live thinking (ratatui on crossterm).
 //!
 //! - [`input`]: keys to requests ([`input::Input`]), shared by both games.
-//! - [`gomoku_app`], [`tictactoe`]: the games as state machines, testable without a terminal.
+//! - [`gomoku_app`](mod@gomoku_app), [`tictactoe`]: the games as state machines, testable without a terminal.
 //! - [`board_view`], [`gomoku_view`], [`layout`]: drawing.
 //! - [`terminal`]: full-screen mode, the event loop, and restoring the terminal on every exit.
 

@@ -292,7 +292,7 @@ impl Competitor for External {
         Ok(point)
     }
 
-    /// `END` is not held back: an engine that drops it is killed after [`END_WAIT`].
+    /// `END` is not held back: an engine that drops it is killed after `END_WAIT`.
     fn settle(&mut self) {
         let (Some(settle), Some(moved)) = (self.side.settle, self.moved_at) else {
             return;

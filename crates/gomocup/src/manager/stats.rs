@@ -66,7 +66,7 @@ impl Tally {
         (elo_of_score(p), error)
     }
 
-    /// Counts per outcome, losses first, in the order [`llr`] takes them.
+    /// Counts per outcome, losses first, in the order [`Sprt::llr_games`] takes them.
     pub fn trinomial(&self) -> [u32; 3] {
         [self.losses, self.draws, self.wins]
     }

@@ -1,4 +1,4 @@
-//! SGF game records as Gomoku tools write them (FF[4], GM[4]), following c-gomoku-cli so that
+//! SGF game records as Gomoku tools write them (`FF[4]`, `GM[4]`), following c-gomoku-cli so that
 //! records from either tool read alike: moves as two letters, column then row counted from
 //! the top (`a` = 0, the Gomocup coordinates), opening stones marked `C[opening move]`,
 //! every other move's thinking time as `C[699ms]`, the winner in `RE` (`B+1`, `W+1`, `0` for a

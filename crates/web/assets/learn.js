@@ -327,8 +327,16 @@ $("play-ttt").addEventListener("click", startPlay);
 $("game").addEventListener("change", () => { moves = []; playing = false; syncGameControls(); });
 for (const id of ["width", "height", "k", "size"]) $(id).addEventListener("change", () => { moves = []; drawBoard(); });
 $("moves").addEventListener("change", () => {
-  // One move a token: a pair of numbers ("7,7") or a name ("b2"), apart by spaces or commas.
-  moves = $("moves").value.match(/\d+\s*,\s*\d+|[^\s,]+/g) || [];
+  // Each move by its name ("h8"), as the board draws them: a pair of numbers ("7,7", x and y
+  // from the top left) becomes its name, and names written together ("h8i9") come apart.
+  // A pair off the board stays as typed, for the server to refuse.
+  const { w, h } = dims();
+  const tokens = $("moves").value.match(/\d+\s*,\s*\d+|[a-zA-Z]+\d+|[^\s,]+/g) || [];
+  moves = tokens.map((t) => {
+    const xy = t.match(/^(\d+)\s*,\s*(\d+)$/);
+    const [x, y] = xy ? [Number(xy[1]), Number(xy[2])] : [w, h];
+    return x < w && y < h ? nameOf(x, y, h) : t.toLowerCase();
+  });
   drawBoard();
 });
 $("undo-move").addEventListener("click", () => { moves.pop(); step = -1; drawBoard(); });

@@ -10,6 +10,7 @@ import sys
 from selenium import webdriver
 from selenium.webdriver.chrome.service import Service
 from selenium.webdriver.common.by import By
+from selenium.webdriver.common.keys import Keys
 from selenium.webdriver.support.ui import Select, WebDriverWait
 
 BASE, SHOTS, CHROMIUM, DRIVER = sys.argv[1:5]
@@ -102,6 +103,15 @@ def main():
         depth.send_keys("0")
         d.find_element(By.ID, "run").click()
         wait(d, "the error", lambda: "out of range" in status_text(d))
+        # A position typed into the moves box, in numbers and with names run together, is
+        # drawn on the board stone by stone.
+        Select(d.find_element(By.ID, "game")).select_by_value("gomoku")
+        box = d.find_element(By.ID, "moves")
+        box.clear()
+        box.send_keys("4,4 E6f7")  # on the page's 9x9 board: e5 e6 f7
+        box.send_keys(Keys.TAB)
+        wait(d, "the typed stones", lambda: stones(d) == 3)
+        assert box.get_attribute("value") == "e5 e6 f7", box.get_attribute("value")
         # Tic-tac-toe against the perfect player, one click away.
         d.find_element(By.ID, "play-ttt").click()
         wait(d, "an empty board", lambda: stones(d) == 0)

@@ -11,7 +11,7 @@ use crate::output::count;
 use crate::record_file;
 use clap::Args;
 use serde::Serialize;
-use std::sync::atomic::{AtomicUsize, Ordering};
+use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
 use std::sync::Mutex;
 use std::time::Duration;
 use wuzi_gomoku::record::GameRecord;
@@ -137,8 +137,8 @@ pub fn proofs(args: &ProofsArgs) -> Result<String, String> {
 }
 
 /// Scans the chosen games on `args.concurrency` threads, each taking the next game not yet
-/// taken, and adds their reports up in the games' order (so the list does not depend on the
-/// threads).
+/// taken, and adds their reports up in the games' order (so that with `--nodes` the list does
+/// not depend on the threads). A game that cannot be replayed stops the others taking more.
 fn scan_games(
     chosen: &[(usize, &GameRecord)],
     args: &ProofsArgs,
@@ -146,11 +146,15 @@ fn scan_games(
     limits: &Limits,
 ) -> Result<Report, String> {
     let next = AtomicUsize::new(0);
+    let failed = AtomicBool::new(false);
     let done: Vec<Mutex<Option<Result<Report, String>>>> =
         chosen.iter().map(|_| Mutex::new(None)).collect();
     std::thread::scope(|scope| {
         for _ in 0..args.concurrency.min(chosen.len()) {
             scope.spawn(|| loop {
+                if failed.load(Ordering::Relaxed) {
+                    break;
+                }
                 let i = next.fetch_add(1, Ordering::Relaxed);
                 let Some(&(number, record)) = chosen.get(i) else {
                     break;
@@ -159,16 +163,21 @@ fn scan_games(
                 let result = scan_game(record, number, args, options, limits, &mut report)
                     .map(|()| report)
                     .map_err(|e| format!("{} game {number}: {e}", args.file));
+                if result.is_err() {
+                    failed.store(true, Ordering::Relaxed);
+                }
                 *done[i].lock().unwrap_or_else(|e| e.into_inner()) = Some(result);
             });
         }
     });
     let mut total = Report::default();
     for slot in done {
-        let report = slot
-            .into_inner()
-            .unwrap_or_else(|e| e.into_inner())
-            .expect("every game scanned")?;
+        // After a failure the games no thread took have no report; an earlier game's error
+        // comes first, as it would on one thread.
+        let Some(report) = slot.into_inner().unwrap_or_else(|e| e.into_inner()) else {
+            continue;
+        };
+        let report = report?;
         total.positions += report.positions;
         total.proven_wins += report.proven_wins;
         total.proven_losses += report.proven_losses;
@@ -179,9 +188,12 @@ fn scan_games(
 
 /// Searches each suspect's next position again with `factor` times the budget.
 fn recheck(report: &mut Report, factor: u64, options: &EngineOptions, limits: &Limits) {
+    let factor32 = u32::try_from(factor).unwrap_or(u32::MAX);
     let more = Limits {
         nodes: limits.nodes.map(|n| n.saturating_mul(factor)),
-        time: limits.time.map(|t| t * factor.min(u32::MAX as u64) as u32),
+        time: limits
+            .time
+            .map(|t| t.checked_mul(factor32).unwrap_or(Duration::MAX)),
         ..limits.clone()
     };
     for s in &mut report.suspects {

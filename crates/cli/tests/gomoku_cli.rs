@@ -700,22 +700,44 @@ fn proofs_lists_a_win_the_next_position_does_not_prove() {
     fails_with(&["proofs", "no-such-file.sgf"], "cannot read");
 }
 
-/// Games searched at the same time give the same list, in the games' order.
+/// Games searched at the same time give the same list, in the games' order: a file of the
+/// standard game above (with its contradicted win), the four games of a c-gomoku-cli record,
+/// and the standard game again.
 #[test]
 fn proofs_on_several_threads_list_the_same() {
-    let file = sgf_file("c-gomoku-cli-wuzi-rapfi.sgf");
-    let one = json(&["proofs", &file, "--nodes", "3000", "--json"]);
-    let two = json(&[
-        "proofs",
-        &file,
-        "--nodes",
-        "3000",
-        "--json",
-        "--concurrency",
-        "3",
-    ]);
-    assert!(one["positions"].as_u64().unwrap() > 100, "{one}");
-    assert_eq!(one, two);
+    let standard = std::fs::read_to_string(format!(
+        "{}/tests/data/wuzi-match-standard.sgf",
+        env!("CARGO_MANIFEST_DIR")
+    ))
+    .unwrap();
+    let rapfi = std::fs::read_to_string(sgf_file("c-gomoku-cli-wuzi-rapfi.sgf")).unwrap();
+    let file = format!("{}/proofs-threads.sgf", env!("CARGO_TARGET_TMPDIR"));
+    std::fs::write(&file, format!("{standard}\n{rapfi}\n{standard}\n")).unwrap();
+    let args = [
+        "proofs", &file, "--player", "wuzi", "--nodes", "20000", "--json",
+    ];
+    // The searches' times (millis, nps) are the clock's; everything else must agree.
+    fn untimed(mut v: Value) -> Value {
+        for s in v["suspects"].as_array_mut().unwrap() {
+            let next = s["next"].as_object_mut().unwrap();
+            next.remove("millis");
+            next.remove("nps");
+        }
+        v
+    }
+    let one = untimed(json(&args));
+    let three = untimed(json(&[&args[..], &["--concurrency", "3"]].concat()));
+    assert_eq!(one, three);
+    let games: Vec<u64> = one["suspects"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|s| s["game"].as_u64().unwrap())
+        .collect();
+    assert!(games.len() >= 2, "{one}");
+    assert_eq!(games.first(), Some(&1), "{one}");
+    assert_eq!(games.last(), Some(&6), "{one}");
+    assert!(games.windows(2).all(|w| w[0] <= w[1]), "{one}");
 }
 
 #[test]

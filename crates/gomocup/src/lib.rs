@@ -134,6 +134,8 @@ pub fn run(input: impl BufRead + Send + 'static, output: impl Write + Send + 'st
             }
         };
         match event {
+            // Queued whole even when it starts with STOP or END: it gets its ERROR in turn.
+            Event::Line(line) if running.is_some() && line.cut => queue.push_back(line),
             Event::Line(line) if running.is_some() => {
                 let word = line
                     .text
@@ -319,6 +321,28 @@ mod tests {
         );
         // The position is the one stone that came whole: the engine, to move, answers it.
         assert!(lines[4].contains(','), "{lines:?}");
+    }
+
+    /// An over-long line that starts with END, arriving while the engine thinks, used to stop
+    /// the search and end the session; it is refused in turn like any other.
+    #[test]
+    fn a_line_too_long_is_refused_whole_while_thinking() {
+        let long_end = format!("END {}", "x".repeat(lines::MAX_LINE));
+        // No END of its own: the whole input arrives during the search, and a real END then
+        // would end the session unanswered; the end of the input waits for the move instead.
+        let input = format!("START 15\nINFO timeout_turn 300\nBEGIN\n{long_end}\nABOUT\n");
+        let lines: Vec<String> = replies(input.as_bytes())
+            .into_iter()
+            .filter(|l| !l.starts_with("MESSAGE"))
+            .collect();
+        assert_eq!(lines.len(), 4, "{lines:?}");
+        assert_eq!(lines[0], "OK");
+        assert_eq!(lines[1], "7,7", "{lines:?}");
+        assert!(
+            lines[2].starts_with("ERROR a line longer than 64 KB"),
+            "{lines:?}"
+        );
+        assert!(lines[3].starts_with("name="), "{lines:?}");
     }
 
     /// A line that is not UTF-8 used to end the input (`lines()` stops at it), so the engine

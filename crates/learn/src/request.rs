@@ -266,26 +266,25 @@ mod tests {
     use proptest::prelude::*;
     use proptest::sample::select;
 
-    /// A field of a Learn request body: a known key with a likely value or any number or
-    /// text, or an unknown key.
-    fn field() -> impl Strategy<Value = String> {
-        let number = prop_oneof![
+    /// A number as a client might send one: small, negative, huge or not whole.
+    fn number() -> impl Strategy<Value = String> + Clone {
+        prop_oneof![
             6 => (0u64..20).prop_map(|n| n.to_string()),
             1 => select(vec!["-1", "4294967296", "18446744073709551616", "1.5", "1e400"])
                 .prop_map(String::from),
             1 => any::<u64>().prop_map(|n| n.to_string()),
-        ];
-        let text = |likely: Vec<&'static str>| {
-            prop_oneof![4 => select(likely).prop_map(String::from), 1 => "\\PC{0,6}"]
-                .prop_map(|t| serde_json::to_string(&t).unwrap())
-        };
-        let moves = proptest::collection::vec(
-            text(vec![
-                "a1", "b2", "c3", "h8", "h9", "7,7", "b2b3", "", "z99", "a0",
-            ]),
-            0..10,
-        )
-        .prop_map(|m| format!("[{}]", m.join(",")));
+        ]
+    }
+
+    /// A JSON string: mostly one of `likely`, else any text.
+    fn text(likely: Vec<&'static str>) -> impl Strategy<Value = String> + Clone {
+        prop_oneof![4 => select(likely).prop_map(String::from), 1 => "\\PC{0,6}"]
+            .prop_map(|t| serde_json::to_string(&t).unwrap())
+    }
+
+    /// The three fields every request needs (`game`, `depth`, `algorithms`), with likely
+    /// values or not.
+    fn required_fields() -> impl Strategy<Value = Vec<String>> {
         let algorithms = proptest::collection::vec(
             text(vec![
                 "minimax",
@@ -296,21 +295,41 @@ mod tests {
                 "magic",
             ]),
             0..7,
+        );
+        (
+            text(vec!["tictactoe", "mnk", "gomoku", "chess"]),
+            number(),
+            algorithms,
         )
-        .prop_map(|a| format!("[{}]", a.join(",")));
+            .prop_map(|(game, depth, algorithms)| {
+                vec![
+                    format!("\"game\":{game}"),
+                    format!("\"depth\":{depth}"),
+                    format!("\"algorithms\":[{}]", algorithms.join(",")),
+                ]
+            })
+    }
+
+    /// One of the optional fields of a Learn request body, with a likely value or any number
+    /// or text, or an unknown key.
+    fn optional_field() -> impl Strategy<Value = String> {
+        let moves = proptest::collection::vec(
+            text(vec![
+                "a1", "b2", "c3", "h8", "h9", "7,7", "b2b3", "", "z99", "a0",
+            ]),
+            0..10,
+        )
+        .prop_map(|m| format!("[{}]", m.join(",")));
         prop_oneof![
-            3 => text(vec!["tictactoe", "mnk", "gomoku", "chess"]).prop_map(|v| format!("\"game\":{v}")),
             1 => text(vec!["freestyle", "renju", "standard", "caro"]).prop_map(|v| format!("\"rule\":{v}")),
-            1 => number.clone().prop_map(|v| format!("\"size\":{v}")),
-            1 => number.clone().prop_map(|v| format!("\"width\":{v}")),
-            1 => number.clone().prop_map(|v| format!("\"height\":{v}")),
-            1 => number.clone().prop_map(|v| format!("\"k\":{v}")),
+            1 => number().prop_map(|v| format!("\"size\":{v}")),
+            1 => number().prop_map(|v| format!("\"width\":{v}")),
+            1 => number().prop_map(|v| format!("\"height\":{v}")),
+            1 => number().prop_map(|v| format!("\"k\":{v}")),
             3 => moves.prop_map(|v| format!("\"moves\":{v}")),
-            3 => number.clone().prop_map(|v| format!("\"depth\":{v}")),
-            3 => algorithms.prop_map(|v| format!("\"algorithms\":{v}")),
             1 => any::<bool>().prop_map(|v| format!("\"tree\":{v}")),
-            1 => number.clone().prop_map(|v| format!("\"max_nodes\":{v}")),
-            1 => number.prop_map(|v| format!("\"candidates\":{v}")),
+            1 => number().prop_map(|v| format!("\"max_nodes\":{v}")),
+            1 => number().prop_map(|v| format!("\"candidates\":{v}")),
             1 => text(vec!["best-first", "reversed", "random"]).prop_map(|v| format!("\"order\":{v}")),
             1 => "[a-z]{1,6}".prop_map(|k| format!("\"{k}\":1")),
         ]
@@ -350,13 +369,33 @@ mod tests {
         #![proptest_config(ProptestConfig::with_cases(512))]
         /// Any body `POST /api/learn` may get is refused with a one-line message, or planned
         /// within the bounds: a depth in range, one to the most algorithms, a tree cap in
-        /// range, and a game still open.
+        /// range, and a game still open. Half the bodies are like the page's (over 40% of
+        /// them plan), half the required fields with any values and optional ones (about half
+        /// of them get past serde to `plan`).
         #[test]
         fn any_request_is_refused_or_planned_within_bounds(
             body in prop_oneof![
                 1 => likely_body(),
-                1 => proptest::collection::vec(field(), 0..10)
-                    .prop_map(|fields| format!("{{{}}}", fields.join(","))),
+                1 => (
+                    required_fields(),
+                    proptest::collection::vec(optional_field(), 0..6),
+                    proptest::option::weighted(0.9, Just(())),
+                )
+                    .prop_map(|(required, optional, keep_all)| {
+                        // Each key once (serde refuses a repeated one before `plan` sees it);
+                        // now and then a required field left out.
+                        let mut seen = std::collections::HashSet::new();
+                        let skip = if keep_all.is_some() { 3 } else { optional.len() % 3 };
+                        let fields: Vec<String> = required
+                            .into_iter()
+                            .enumerate()
+                            .filter(|&(i, _)| i != skip)
+                            .map(|(_, f)| f)
+                            .chain(optional)
+                            .filter(|f| seen.insert(f.split(':').next().unwrap_or("").to_string()))
+                            .collect();
+                        format!("{{{}}}", fields.join(","))
+                    }),
             ],
         ) {
             let Ok(request) = serde_json::from_str::<LearnRequest>(&body) else {

@@ -12,7 +12,10 @@ use wuzi_gomoku::{parse_point, Board, Player, Point};
 /// The moves of a request: a list, each element one move (`["h8", "i9"]`), or one text in any
 /// notation wuzi reads (`"h8 i9"`, `"h8i9"`, `"7,7 8,8"`), as the page's import box sends it.
 #[derive(Deserialize)]
-#[serde(untagged)]
+#[serde(
+    untagged,
+    expecting = "moves as a list of strings, one move each, or as one string of moves"
+)]
 pub enum Moves {
     Each(Vec<String>),
     Text(String),

@@ -19,9 +19,7 @@
 use crate::eval::{code_flags, code_of_key, embedded_weights, Weights, FLAG_FOUR};
 use crate::forbidden::Foul;
 use crate::geometry::{geometry, Dir, Geometry, CELLS, LINES, STEP};
-use crate::notation::{
-    parse_moves_with_text, parse_point, MoveListError, Point, MAX_SIZE, MIN_SIZE,
-};
+use crate::notation::{parse_moves_with_text, MoveListError, Point, MAX_SIZE, MIN_SIZE};
 use crate::pattern::{state_index, Shape, REACH, SHAPE_COUNT};
 use crate::rules::Rule;
 use crate::table::{fused, table, FusedTable, ShapeTable, CELL_WALL};
@@ -285,7 +283,12 @@ impl Board {
                 text: text.trim().to_string(),
                 problem,
             };
-            let p = parse_point(text, size).map_err(refuse)?;
+            let p = match parse_moves_with_text(text, size) {
+                Ok(points) if points.len() == 1 => points[0].0,
+                Ok(points) if points.is_empty() => return Err(refuse("no move".into()).into()),
+                Ok(_) => return Err(refuse("more than one move in one string".into()).into()),
+                Err(e) => return Err(refuse(e.problem).into()),
+            };
             b.try_play(p).map_err(refuse)?;
         }
         Ok(b)

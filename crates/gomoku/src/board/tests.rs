@@ -132,6 +132,16 @@ fn each_move_string_is_one_move() {
         let e = Board::from_move_strings(15, Rule::Freestyle, moves).unwrap_err();
         assert!(e.to_string().starts_with(message), "{moves:?}: {e}");
     }
+    let error = |moves: &[&str]| {
+        Board::from_move_strings(15, Rule::Freestyle, moves)
+            .unwrap_err()
+            .to_string()
+    };
+    assert_eq!(
+        error(&["h8h9"]),
+        "move 1 (1-based) \"h8h9\": more than one move in one string"
+    );
+    assert_eq!(error(&["h8", " "]), "move 2 (1-based) \"\": no move");
     assert!(matches!(
         Board::from_move_strings::<&str>(4, Rule::Freestyle, &[]),
         Err(BoardError::Size(4))

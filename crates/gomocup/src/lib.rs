@@ -298,6 +298,10 @@ mod tests {
         text.lines().map(String::from).collect()
     }
 
+    fn refuses_a_long_line(reply: &str) -> bool {
+        reply.starts_with("ERROR a line longer than 64 KB is ignored")
+    }
+
     /// A line longer than 64 KB was cut and handled like any other: an `INFO folder` with half
     /// its path was taken. Now it is refused whole, inside a board block too, and the session
     /// goes on.
@@ -315,10 +319,7 @@ mod tests {
             "ERROR a line longer than 64 KB is ignored (it began \"INFO folder C:\\xxxxxxxxxxxxxxxxxxxxxxxxx\")"
         );
         assert!(lines[2].starts_with("name="), "{lines:?}");
-        assert!(
-            lines[3].starts_with("ERROR a line longer than 64 KB"),
-            "{lines:?}"
-        );
+        assert!(refuses_a_long_line(&lines[3]), "{lines:?}");
         // The position is the one stone that came whole: the engine, to move, answers it.
         assert!(lines[4].contains(','), "{lines:?}");
     }
@@ -336,12 +337,8 @@ mod tests {
             .filter(|l| !l.starts_with("MESSAGE"))
             .collect();
         assert_eq!(lines.len(), 4, "{lines:?}");
-        assert_eq!(lines[0], "OK");
-        assert_eq!(lines[1], "7,7", "{lines:?}");
-        assert!(
-            lines[2].starts_with("ERROR a line longer than 64 KB"),
-            "{lines:?}"
-        );
+        assert_eq!(&lines[..2], ["OK", "7,7"], "{lines:?}");
+        assert!(refuses_a_long_line(&lines[2]), "{lines:?}");
         assert!(lines[3].starts_with("name="), "{lines:?}");
     }
 

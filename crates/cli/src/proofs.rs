@@ -12,7 +12,6 @@ use crate::record_file;
 use clap::Args;
 use serde::Serialize;
 use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
-use std::sync::Mutex;
 use std::time::Duration;
 use wuzi_gomoku::record::GameRecord;
 use wuzi_gomoku::{Analysis, Board, Engine, EngineOptions, Player, Point};
@@ -71,9 +70,6 @@ struct Suspect {
     /// With `--recheck K`: the next position searched again with K times the budget.
     #[serde(skip_serializing_if = "Option::is_none")]
     recheck: Option<AnalysisJson>,
-    /// The next position itself, for the recheck.
-    #[serde(skip)]
-    next_board: Option<Board>,
 }
 
 #[derive(Serialize, Debug, Default)]
@@ -128,7 +124,7 @@ pub fn proofs(args: &ProofsArgs) -> Result<String, String> {
     }
     let mut report = scan_games(&chosen, args, &options, &limits)?;
     if let Some(k) = args.recheck {
-        recheck(&mut report, k as u64, &options, &limits);
+        recheck(&mut report, &games, k as u64, &options, &limits)?;
     }
     if args.json {
         return Ok(serde_json::to_string(&report).expect("serialisable"));
@@ -147,36 +143,35 @@ fn scan_games(
 ) -> Result<Report, String> {
     let next = AtomicUsize::new(0);
     let failed = AtomicBool::new(false);
-    let done: Vec<Mutex<Option<Result<Report, String>>>> =
-        chosen.iter().map(|_| Mutex::new(None)).collect();
-    std::thread::scope(|scope| {
-        for _ in 0..args.concurrency.min(chosen.len()) {
-            scope.spawn(|| loop {
-                if failed.load(Ordering::Relaxed) {
-                    break;
-                }
-                let i = next.fetch_add(1, Ordering::Relaxed);
-                let Some(&(number, record)) = chosen.get(i) else {
-                    break;
-                };
-                let mut report = Report::default();
-                let result = scan_game(record, number, args, options, limits, &mut report)
-                    .map(|()| report)
-                    .map_err(|e| format!("{} game {number}: {e}", args.file));
-                if result.is_err() {
-                    failed.store(true, Ordering::Relaxed);
-                }
-                *done[i].lock().unwrap_or_else(|e| e.into_inner()) = Some(result);
-            });
+    let scan = || {
+        let mut mine = Vec::new();
+        while !failed.load(Ordering::Relaxed) {
+            let i = next.fetch_add(1, Ordering::Relaxed);
+            let Some(&(number, record)) = chosen.get(i) else {
+                break;
+            };
+            let mut report = Report::default();
+            let result = scan_game(record, number, args, options, limits, &mut report)
+                .map(|()| report)
+                .map_err(|e| format!("{} game {number}: {e}", args.file));
+            failed.fetch_or(result.is_err(), Ordering::Relaxed);
+            mine.push((i, result));
         }
+        mine
+    };
+    let mut results: Vec<(usize, Result<Report, String>)> = std::thread::scope(|scope| {
+        let threads: Vec<_> = (0..args.concurrency.min(chosen.len()))
+            .map(|_| scope.spawn(scan))
+            .collect();
+        threads
+            .into_iter()
+            .flat_map(|t| t.join().expect("a proofs thread panicked"))
+            .collect()
     });
+    // Games are taken in order, so an earlier game's error comes first, as on one thread.
+    results.sort_by_key(|&(i, _)| i);
     let mut total = Report::default();
-    for slot in done {
-        // After a failure the games no thread took have no report; an earlier game's error
-        // comes first, as it would on one thread.
-        let Some(report) = slot.into_inner().unwrap_or_else(|e| e.into_inner()) else {
-            continue;
-        };
+    for (_, report) in results {
         let report = report?;
         total.positions += report.positions;
         total.proven_wins += report.proven_wins;
@@ -186,8 +181,15 @@ fn scan_games(
     Ok(total)
 }
 
-/// Searches each suspect's next position again with `factor` times the budget.
-fn recheck(report: &mut Report, factor: u64, options: &EngineOptions, limits: &Limits) {
+/// Searches each suspect's next position (two moves after its proof, in `games`, the file's
+/// records) again with `factor` times the budget.
+fn recheck(
+    report: &mut Report,
+    games: &[GameRecord],
+    factor: u64,
+    options: &EngineOptions,
+    limits: &Limits,
+) -> Result<(), String> {
     let factor32 = u32::try_from(factor).unwrap_or(u32::MAX);
     let more = Limits {
         nodes: limits.nodes.map(|n| n.saturating_mul(factor)),
@@ -196,11 +198,11 @@ fn recheck(report: &mut Report, factor: u64, options: &EngineOptions, limits: &L
             .map(|t| t.checked_mul(factor32).unwrap_or(Duration::MAX)),
         ..limits.clone()
     };
-    for s in &mut report.suspects {
-        if let Some(board) = &s.next_board {
-            s.recheck = search(board, options, &more).map(|a| AnalysisJson::new(&a, board.size()));
-        }
+    for s in report.suspects.iter_mut().filter(|s| s.next.is_some()) {
+        let board = games[s.game - 1].position(s.after_moves + 2)?;
+        s.recheck = search(&board, options, &more).map(|a| AnalysisJson::new(&a, board.size()));
     }
+    Ok(())
 }
 
 /// Searches the positions of one game where the chosen player is to move, from the first
@@ -227,7 +229,7 @@ fn scan_game(
             for side in [Player::First, Player::Second] {
                 if result.outcome() == Outcome::Win(side.opponent()) {
                     if let Some(win) = played(wins[side.index()], record) {
-                        report.suspects.push(suspect(number, side, win, None, None));
+                        report.suspects.push(suspect(number, side, win, None));
                     }
                 }
             }
@@ -259,8 +261,7 @@ fn scan_game(
         if let Some(win) = played(wins[side.index()], record) {
             if win.after_moves + 2 == after_moves && won.is_none() {
                 let next = AnalysisJson::new(&analysis, board.size());
-                let suspect = suspect(number, side, win, Some(next), Some(board.clone()));
-                report.suspects.push(suspect);
+                report.suspects.push(suspect(number, side, win, Some(next)));
             }
         }
         wins[side.index()] = won;
@@ -293,13 +294,7 @@ fn search(board: &Board, options: &EngineOptions, limits: &Limits) -> Option<Ana
     Some(engine.go(limits, |_| {}))
 }
 
-fn suspect(
-    game: usize,
-    side: Player,
-    win: Win,
-    next: Option<AnalysisJson>,
-    next_board: Option<Board>,
-) -> Suspect {
+fn suspect(game: usize, side: Player, win: Win, next: Option<AnalysisJson>) -> Suspect {
     Suspect {
         game,
         after_moves: win.after_moves,
@@ -307,7 +302,6 @@ fn suspect(
         plies: win.plies,
         next,
         recheck: None,
-        next_board,
     }
 }
 

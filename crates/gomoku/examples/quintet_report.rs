@@ -4,7 +4,8 @@
 //! win claimed on a disproven case.
 //!
 //! `cargo run --release -p wuzi-gomoku --example quintet_report [-- SECONDS...]`; set
-//! `VERBOSE=1` for one line per case, `ONLY=text` to run only the cases whose id has `text`.
+//! `VERBOSE=1` for one line per case, `ONLY=text` to run only the cases whose id has `text`,
+//! `QUIET=off` to search fours and open threes only (without the puzzle's quiet threats).
 //!
 //! The search is deterministic and gives up only at its deadline, so a case it finished
 //! (solved or not) within a shorter deadline ends the same way within a longer one: only the
@@ -50,6 +51,16 @@ struct Run {
     timed_out: bool,
 }
 
+/// The puzzle's threat limit as the solver's quiet-threat limit (quintet's VCT counts a
+/// quiet move as a threat when it prepares a VCF of that many moves), or 0 with
+/// `QUIET=off`.
+fn quiet_vcf(puzzle: &Value) -> u32 {
+    if std::env::var("QUIET").is_ok_and(|v| v == "off") {
+        return 0;
+    }
+    puzzle["threat_limit"].as_u64().unwrap_or(0) as u32
+}
+
 fn run(puzzle: &Value, kind: ThreatKind, deadline: Option<Duration>) -> Run {
     let mut board = board_of(puzzle);
     let mut solver = ThreatSolver::new(TABLE_BYTES);
@@ -62,6 +73,7 @@ fn run(puzzle: &Value, kind: ThreatKind, deadline: Option<Duration>) -> Run {
             nodes: None,
             deadline: deadline.map(|d| start + d),
             stop: None,
+            quiet_vcf: quiet_vcf(puzzle),
         },
     );
     let took = start.elapsed();

@@ -149,6 +149,7 @@ impl Game for Gomoku {
                     nodes: Some(LEAF_VCF_NODES),
                     deadline: None,
                     stop: None,
+                    quiet_vcf: 0,
                 };
                 if let Some(win) = solver.solve(&mut self.board, ThreatKind::Vcf, &limits) {
                     return Some(Score::win_in(win.plies));

@@ -35,7 +35,7 @@ pub use board::{Board, BoardError, GameResult, Reason, ThreatCounts};
 pub use describe::{describe, parse_position, render, winning_line, Description, SideThreats};
 pub use engine::{
     move_budget, stop_flag, Analysis, Engine, EngineOptions, Info, MoveTime, SearchParams,
-    MAX_THREADS,
+    MAX_HASH_MIB, MAX_THREADS,
 };
 pub use eval::{EvalKind, Weights};
 pub use forbidden::Foul;
@@ -48,7 +48,9 @@ pub use notation::{
 pub use pattern::{Shape, SHAPE_COUNT};
 pub use rules::Rule;
 pub use textbook::{point_score, textbook_candidates, CandidateOrder, TextbookGomoku};
-pub use threat::{ThreatKind, ThreatLimits, ThreatSolver, ThreatWin, MAX_THREAT_ATTACKS};
+pub use threat::{
+    ThreatKind, ThreatLimits, ThreatSolver, ThreatWin, MAX_QUIET_VCF, MAX_THREAT_ATTACKS,
+};
 pub use wuzi_search::Player;
 
 /// The colour that moves first.

@@ -4,7 +4,7 @@
 use std::sync::Arc;
 use std::time::Duration;
 use wuzi_gomoku::eval::ShapeFactor;
-use wuzi_gomoku::{EngineOptions, Weights, MAX_THREADS};
+use wuzi_gomoku::{EngineOptions, Weights, MAX_HASH_MIB, MAX_QUIET_VCF, MAX_THREADS};
 
 /// Turn time of a wuzi side that gives no limit at all (what `wuzi match` always used).
 const DEFAULT_TURN_MS: u64 = 100;
@@ -157,10 +157,19 @@ fn apply_switch(options: &mut EngineOptions, key: &str, value: &str) -> Result<(
         _ => Err(format!("{key}: \"{value}\" is not on or off")),
     };
     match key {
-        "hash" => options.table_bytes = (number(key, value)? as usize) << 20,
+        "hash" => {
+            let mib = number(key, value)?;
+            if !(1..=MAX_HASH_MIB as u64).contains(&mib) {
+                return Err(format!("hash: {mib} MiB is not in 1..={MAX_HASH_MIB}"));
+            }
+            options.table_bytes = (mib as usize) << 20;
+        }
         "width" => options.max_candidates = number(key, value)? as usize,
         "vcf" => options.root_vcf = switch()?,
         "vct" => options.root_vct = switch()?,
+        "vct-quiet" => {
+            options.root_vct_quiet = number(key, value)?.min(u64::from(MAX_QUIET_VCF)) as u32
+        }
         "leaf-vcf" => options.leaf_vcf = switch()?,
         "defence" => options.root_defence = switch()?,
         "pvs" => options.search.pvs = switch()?,

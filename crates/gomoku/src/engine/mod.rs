@@ -29,6 +29,9 @@ use wuzi_search::{Forced, Limits, Score, SearchOptions, Searcher, SharedTable};
 
 /// The most search threads an engine runs.
 pub const MAX_THREADS: usize = 64;
+/// The most table memory a user may ask for, in MiB (a larger request is refused with a
+/// message instead of failing to allocate).
+pub const MAX_HASH_MIB: usize = 4096;
 
 /// Which parts of the engine are switched on, and how much memory its tables get.
 #[derive(Clone, Debug, PartialEq)]
@@ -40,6 +43,9 @@ pub struct EngineOptions {
     pub root_vcf: bool,
     /// Look for a VCT at the root before searching.
     pub root_vct: bool,
+    /// The root VCT's quiet threats: moves that prepare a VCF of at most this many moves
+    /// count as threats too ([`ThreatLimits::quiet_vcf`]; 0: fours and open threes only).
+    pub root_vct_quiet: u32,
     /// Prove VCF wins at the leaves of the main search.
     pub leaf_vcf: bool,
     /// Moves searched per position where nothing forces the reply (0: every move near a
@@ -81,6 +87,7 @@ impl Default for EngineOptions {
             },
             root_vcf: true,
             root_vct: true,
+            root_vct_quiet: 0,
             leaf_vcf: false,
             max_candidates: 12,
             root_defence: true,
@@ -389,6 +396,7 @@ impl Engine {
                 }),
                 deadline: limits.aim().map(|t| start + t * share / 100),
                 stop: limits.stop.clone(),
+                quiet_vcf: self.options.root_vct_quiet,
             };
             if let Some(win) = self
                 .threats
@@ -572,6 +580,7 @@ impl Engine {
                         nodes: Some(DEFENCE_VCF_NODES),
                         deadline,
                         stop: limits.stop.clone(),
+                        quiet_vcf: 0,
                     };
                     self.threats.solve(board, ThreatKind::Vcf, &check).is_none()
                 }

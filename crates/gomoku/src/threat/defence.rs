@@ -47,9 +47,12 @@ impl ThreatSolver {
             return None;
         }
         if attacks == 0 {
-            // The straight four would be one attacker move too many.
+            // The straight four (or the VCF) would be one attacker move too many.
             self.cuts += 1;
             return None;
+        }
+        if self.quiet_vcf > 0 && !has_legal_straight_four(board, attacker) {
+            return self.defend_quiet(board, attacks, ply, defender, attacker);
         }
         self.defend_three(board, attacks, ply, defender, attacker)
     }
@@ -91,9 +94,25 @@ impl ThreatSolver {
         let mut defences = self.moves.take(2 * ply + 1);
         self.defences(board, defender, &fours, wide, &mut defences);
         self.moves.give(2 * ply, fours);
+        let line = self.try_defences(board, &defences, attacker, attacks, ply);
+        self.moves.give(2 * ply + 1, defences);
+        line
+    }
+
+    /// Searches each of `defences` (best first) until one holds: plies to the attacker's
+    /// five along the longest of them if none does. When every one is Black's foul under
+    /// renju, any other move is searched instead.
+    pub(super) fn try_defences(
+        &mut self,
+        board: &mut Board,
+        defences: &[Point],
+        attacker: Player,
+        attacks: u32,
+        ply: usize,
+    ) -> Option<u32> {
         let mut worst: Option<u32> = None;
         let mut held = false;
-        for &m in &defences {
+        for &m in defences {
             let Some(line) = self.answer(board, m, attacker, attacks, ply) else {
                 continue;
             };
@@ -110,7 +129,6 @@ impl ThreatSolver {
                 }
             }
         }
-        self.moves.give(2 * ply + 1, defences);
         if held || self.aborted {
             return None;
         }
@@ -233,23 +251,7 @@ impl ThreatSolver {
         out: &mut Vec<Point>,
     ) {
         let attacker = defender.opponent();
-        self.stamp = self.stamp.wrapping_add(1);
-        if self.stamp == 0 {
-            self.seen.fill(0);
-            self.stamp = 1;
-        }
-        let stamp = self.stamp;
-        self.keyed.clear();
-        if board.threats(defender).four > 0 {
-            for p in Near::shapes_of(board, defender, Shape::Four, Shape::OpenFour) {
-                self.seen[p.index()] = stamp;
-                // Fours first: a four that also blocks is the usual refutation.
-                let rank = 10_000
-                    + hand_priority(board, p, attacker) * 2
-                    + hand_priority(board, p, defender);
-                self.keyed.push((rank, p));
-            }
-        }
+        let stamp = self.start_defences(board, defender);
         // Blocks: every empty point, or the points along a legal straight four's line.
         let blocks = if wide {
             Near::empty_points(board)
@@ -288,6 +290,35 @@ impl ThreatSolver {
                 self.keyed.push((rank, p));
             }
         }
+        self.finish_defences(out);
+    }
+
+    /// Starts a list of defences in `keyed` with the defender's fours (a four that also
+    /// blocks is the usual refutation), marked in `seen` with the stamp returned.
+    pub(super) fn start_defences(&mut self, board: &Board, defender: Player) -> u32 {
+        let attacker = defender.opponent();
+        self.stamp = self.stamp.wrapping_add(1);
+        if self.stamp == 0 {
+            self.seen.fill(0);
+            self.stamp = 1;
+        }
+        let stamp = self.stamp;
+        self.keyed.clear();
+        if board.threats(defender).four > 0 {
+            for p in Near::shapes_of(board, defender, Shape::Four, Shape::OpenFour) {
+                self.seen[p.index()] = stamp;
+                let rank = 10_000
+                    + hand_priority(board, p, attacker) * 2
+                    + hand_priority(board, p, defender);
+                self.keyed.push((rank, p));
+            }
+        }
+        stamp
+    }
+
+    /// Writes the defences in `keyed` to `out`, best first (ties broken by the point, so the
+    /// search stays deterministic; the unstable sort does not allocate).
+    pub(super) fn finish_defences(&mut self, out: &mut Vec<Point>) {
         self.keyed
             .sort_unstable_by_key(|&(rank, p)| (Reverse(rank), p));
         out.extend(self.keyed.iter().map(|&(_, p)| p));

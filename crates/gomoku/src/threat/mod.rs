@@ -30,6 +30,7 @@
 
 mod defence;
 mod near;
+mod quiet;
 mod table;
 #[cfg(test)]
 mod tests;
@@ -66,6 +67,11 @@ pub struct ThreatLimits {
     pub deadline: Option<Instant>,
     /// Set by another thread to stop the search.
     pub stop: Option<Arc<AtomicBool>>,
+    /// In a VCT, a quiet move is a threat too when after it the attacker would win by a VCF
+    /// of at most this many moves if the defender passed: quintet's "threat limit". 1 adds
+    /// the moves that make a double-four point, 2 those that prepare a four-three; 0 (the
+    /// default) keeps to fours and open threes. At most [`MAX_QUIET_VCF`] is used.
+    pub quiet_vcf: u32,
 }
 
 /// A proven win.
@@ -88,6 +94,8 @@ impl ThreatWin {
 
 /// The most attacker moves searched, whatever the limits say (lines stay within `MAX_LINE`).
 pub const MAX_THREAT_ATTACKS: u32 = 120;
+/// The longest VCF a quiet threat may stand for ([`ThreatLimits::quiet_vcf`]).
+pub const MAX_QUIET_VCF: u32 = 4;
 /// Longest line, in plies: two per attacker move, the five, and room for the last defence.
 const MAX_LINE: usize = 2 * MAX_THREAT_ATTACKS as usize + 4;
 /// Nodes between two looks at the clock and the stop flag.
@@ -118,6 +126,10 @@ pub struct ThreatSolver {
     stop: Option<Arc<AtomicBool>>,
     aborted: bool,
     kind: ThreatKind,
+    /// The longest VCF that makes a quiet move a threat (0: none; VCT only).
+    quiet_vcf: u32,
+    /// Scratch: the VCF a quiet threat stands for, while its defences are collected.
+    quiet_line: Vec<Point>,
     /// Mixed into table keys: the same stones under another kind, rule or size are another
     /// position.
     salt: u64,
@@ -158,6 +170,8 @@ impl ThreatSolver {
             stop: None,
             aborted: false,
             kind: ThreatKind::Vcf,
+            quiet_vcf: 0,
+            quiet_line: Vec::with_capacity(MAX_LINE + 1),
             salt: 0,
         }
     }
@@ -165,6 +179,12 @@ impl ThreatSolver {
     /// Positions visited since the solver was made.
     pub fn nodes(&self) -> u64 {
         self.nodes
+    }
+
+    /// Whether the last search stopped at a limit (nodes, deadline or stop flag) rather than
+    /// finishing: then its `None` says nothing of the position.
+    pub fn gave_up(&self) -> bool {
+        self.aborted
     }
 
     /// Bytes the table takes (never more than asked for).
@@ -190,7 +210,11 @@ impl ThreatSolver {
             return None;
         }
         self.kind = kind;
-        self.salt = salt(kind, board);
+        self.quiet_vcf = match kind {
+            ThreatKind::Vcf => 0,
+            ThreatKind::Vct => limits.quiet_vcf.min(MAX_QUIET_VCF),
+        };
+        self.salt = salt(kind, self.quiet_vcf, board);
         self.budget_end = limits
             .nodes
             .map_or(u64::MAX, |n| self.nodes.saturating_add(n));
@@ -324,23 +348,31 @@ impl ThreatSolver {
         found.map(|f| f.0)
     }
 
-    /// The attacker's threat moves, best first: fours, and in a VCT open threes (which need
-    /// two more moves to win, the straight four and then the five).
+    /// The attacker's threat moves, best first: fours; in a VCT open threes (which need two
+    /// more moves to win, the straight four and then the five); and with quiet threats on,
+    /// after those, the moves that add to a line of ours (whether one threatens a VCF is
+    /// settled at the defender's node).
     fn attack_moves(&mut self, board: &Board, me: Player, attacks: u32, out: &mut Vec<Point>) {
         let t = board.threats(me);
         let vct = self.kind == ThreatKind::Vct && t.open_three > 0;
         let threes = vct && attacks >= 2;
-        if vct && !threes {
+        // A quiet move and the VCF it threatens take two attacker moves at least.
+        let quiet = self.quiet_vcf > 0 && attacks >= 2;
+        if (vct && !threes) || (self.quiet_vcf > 0 && !quiet) {
             self.cuts += 1;
         }
-        if t.four == 0 && !threes {
+        if t.four == 0 && !threes && !quiet {
             return;
         }
         let them = me.opponent();
         let history = board.moves();
         let recent = [history.len().checked_sub(1), history.len().checked_sub(2)]
             .map(|i| i.map(|i| history[i]));
-        let lowest = if threes {
+        // A quiet threat adds a stone to an open two or a closed three: the VCF it prepares
+        // runs through it.
+        let lowest = if quiet {
+            Shape::OpenTwo
+        } else if threes {
             Shape::OpenThree
         } else {
             Shape::Four
@@ -353,6 +385,9 @@ impl ThreatSolver {
             let mut rank = hand_priority(board, p, me) * 2 + hand_priority(board, p, them);
             if four {
                 rank += 10_000;
+            } else if quiet && !(threes && board.shapes(p, me).contains(&Shape::OpenThree)) {
+                // Quiet moves after the fours and threes.
+                rank -= 100_000;
             }
             for q in recent.into_iter().flatten() {
                 let d = p.x().abs_diff(q.x()).max(p.y().abs_diff(q.y()));

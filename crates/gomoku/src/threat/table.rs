@@ -107,9 +107,12 @@ impl ThreatSolver {
     }
 }
 
-/// A salt for table keys per kind, rule and board size.
-pub(super) fn salt(kind: ThreatKind, board: &Board) -> u64 {
-    let v = (kind as u64) << 16 | (board.rule() as u64) << 8 | board.size() as u64;
+/// A salt for table keys per kind (with its quiet-threat limit), rule and board size.
+pub(super) fn salt(kind: ThreatKind, quiet_vcf: u32, board: &Board) -> u64 {
+    let v = (quiet_vcf as u64) << 24
+        | (kind as u64) << 16
+        | (board.rule() as u64) << 8
+        | board.size() as u64;
     // splitmix64 finaliser: a well-mixed constant per combination.
     let mut z = v.wrapping_add(0x9E37_79B9_7F4A_7C15);
     z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);

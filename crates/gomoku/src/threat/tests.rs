@@ -37,9 +37,15 @@ fn drawn(rule: Rule, picture: &str, to_move: Player) -> Board {
 }
 
 fn limits(max_attacks: u32) -> ThreatLimits {
+    quiet_limits(max_attacks, 0)
+}
+
+/// [`limits`] with quiet threats that prepare a VCF of up to `quiet_vcf` moves.
+fn quiet_limits(max_attacks: u32, quiet_vcf: u32) -> ThreatLimits {
     ThreatLimits {
         max_attacks,
         nodes: Some(2_000_000),
+        quiet_vcf,
         ..ThreatLimits::default()
     }
 }
@@ -58,7 +64,7 @@ fn solve(board: &mut Board, kind: ThreatKind, max_attacks: u32) -> Option<(u32, 
         check_line(board, w);
         let mut solver = ThreatSolver::new(1 << 16);
         assert!(
-            verify(board, &mut solver, kind, max_attacks),
+            verify(board, &mut solver, kind, &limits(max_attacks)),
             "{board:?}: {w:?} fails the full-width check"
         );
     }
@@ -86,9 +92,15 @@ fn check_line(board: &Board, win: &ThreatWin) {
 /// every reply on every empty point must lose at once or leave a position the solver
 /// proves again, with one attacker move fewer. Defences the solver skipped are played
 /// here too, so a win that a skipped defence refutes fails.
-fn verify(board: &mut Board, solver: &mut ThreatSolver, kind: ThreatKind, attacks: u32) -> bool {
+fn verify(
+    board: &mut Board,
+    solver: &mut ThreatSolver,
+    kind: ThreatKind,
+    limits: &ThreatLimits,
+) -> bool {
     let attacker = board.side_to_move();
-    let Some(win) = solver.solve(board, kind, &limits(attacks)) else {
+    let attacks = limits.max_attacks;
+    let Some(win) = solver.solve(board, kind, limits) else {
         return false;
     };
     board.play(win.first());
@@ -100,7 +112,13 @@ fn verify(board: &mut Board, solver: &mut ThreatSolver, kind: ThreatKind, attack
                 board.play(reply);
                 let ok = match board.result() {
                     Some(r) => r.winner == Some(attacker),
-                    None => attacks > 0 && verify(board, solver, kind, attacks - 1),
+                    None => {
+                        let fewer = ThreatLimits {
+                            max_attacks: attacks.saturating_sub(1),
+                            ..limits.clone()
+                        };
+                        attacks > 0 && verify(board, solver, kind, &fewer)
+                    }
                 };
                 board.undo();
                 ok
@@ -359,7 +377,7 @@ fn vcf_agrees_with_an_independent_search_and_vct_wins_survive_full_width_checks(
     let mut solver = ThreatSolver::new(1 << 18);
     let mut checker = ThreatSolver::new(1 << 16);
     let (mut vcf_wins, mut vct_wins, mut positions) = (0, 0, 0);
-    let mut long_vct = 0;
+    let (mut long_vct, mut quiet_wins) = (0, 0);
     for round in 0..3000 {
         let rule = Rule::ALL[round % 3];
         let n = 9;
@@ -394,21 +412,122 @@ fn vcf_agrees_with_an_independent_search_and_vct_wins_survive_full_width_checks(
         if let Some(w) = solver.solve(&mut b, ThreatKind::Vcf, &limits(4)) {
             vcf_wins += 1;
             check_line(&b, &w);
-            assert!(verify(&mut b, &mut checker, ThreatKind::Vcf, 4), "{b:?}");
+            assert!(
+                verify(&mut b, &mut checker, ThreatKind::Vcf, &limits(4)),
+                "{b:?}"
+            );
         }
-        if let Some(w) = solver.solve(&mut b, ThreatKind::Vct, &limits(3)) {
+        let vct = solver.solve(&mut b, ThreatKind::Vct, &limits(3));
+        if let Some(w) = &vct {
             vct_wins += 1;
             long_vct += (w.plies >= 7) as u32;
+            check_line(&b, w);
+            assert!(
+                verify(&mut b, &mut checker, ThreatKind::Vct, &limits(3)),
+                "{b:?}"
+            );
+        }
+        // Quiet threats find more wins, and every one holds against every reply.
+        let quiet = quiet_limits(3, 2);
+        if let Some(w) = solver.solve(&mut b, ThreatKind::Vct, &quiet) {
+            quiet_wins += u32::from(vct.is_none());
             check_line(&b, &w);
-            assert!(verify(&mut b, &mut checker, ThreatKind::Vct, 3), "{b:?}");
+            assert!(
+                verify(&mut b, &mut checker, ThreatKind::Vct, &quiet),
+                "{b:?}"
+            );
+        } else {
+            assert_eq!(vct, None, "{b:?}: quiet threats lost a win");
         }
         assert_eq!(b.hash(), b.hash_from_scratch());
     }
-    // 2099 positions, 974 VCFs, 1154 VCTs of which 134 take three attacker moves: the
-    // bounds only make sure the test keeps testing something.
-    let counts = (positions, vcf_wins, vct_wins, long_vct);
+    // 2099 positions, 974 VCFs, 1154 VCTs of which 134 take three attacker moves, and 8
+    // more wins with quiet threats: the bounds only make sure the test keeps testing
+    // something.
+    let counts = (positions, vcf_wins, vct_wins, long_vct, quiet_wins);
     assert!(
-        positions > 1500 && vcf_wins > 500 && vct_wins > 600 && long_vct > 50,
+        positions > 1500 && vcf_wins > 500 && vct_wins > 600 && long_vct > 50 && quiet_wins > 0,
+        "{counts:?}"
+    );
+}
+
+#[test]
+fn a_quiet_threat_wins_where_fours_and_threes_do_not() {
+    // Found by the random test below (11x11, freestyle, Black to move).
+    let black = parse_moves("d8 i4 g8 c8 d9", 11).unwrap();
+    let white = parse_moves("g9 g7 h4 i8 h5", 11).unwrap();
+    let mut b = Board::from_stones(11, Rule::Freestyle, &black, &white, Some(BLACK)).unwrap();
+    let mut ts = ThreatSolver::new(1 << 20);
+    assert_eq!(ts.solve(&mut b, ThreatKind::Vct, &limits(4)), None);
+    let quiet = quiet_limits(4, 2);
+    let win = ts.solve(&mut b, ThreatKind::Vct, &quiet).expect("a win");
+    let line: Vec<String> = win.line.iter().map(|p| p.to_human(11)).collect();
+    assert_eq!(line.join(" "), "e10 b7 c10 e8 d10 a11 d7 d11 d6", "{win:?}");
+    check_line(&b, &win);
+    assert!(verify(
+        &mut b,
+        &mut ThreatSolver::new(1 << 18),
+        ThreatKind::Vct,
+        &quiet
+    ));
+    // Quiet threats are a VCT's: a VCF search ignores them.
+    assert_eq!(ts.solve(&mut b, ThreatKind::Vcf, &quiet), None);
+    assert_eq!(b.hash(), b.hash_from_scratch());
+}
+
+#[test]
+fn quiet_threat_wins_survive_full_width_checks() {
+    // Random middle games on 11x11 under each rule, with quiet threats that prepare VCFs of
+    // up to two moves: every win claimed holds against every reply at every defender move.
+    let mut rng = crate::testing::Xorshift(0x9E37_79B9_7F4A_7C15);
+    let mut next = move |n: usize| rng.below(n);
+    let mut solver = ThreatSolver::new(1 << 20);
+    let mut checker = ThreatSolver::new(1 << 18);
+    let (mut positions, mut wins, mut quiet_only) = (0, 0, 0);
+    for round in 0..4000 {
+        let rule = Rule::ALL[round % 3];
+        let n = 11;
+        let stones = 4 + next(6);
+        let (mut black, mut white) = (Vec::new(), Vec::new());
+        while black.len() + white.len() < 2 * stones {
+            let p = Point::new(2 + next(n - 4), 2 + next(n - 4));
+            if black.contains(&p) || white.contains(&p) {
+                continue;
+            }
+            if black.len() <= white.len() {
+                black.push(p);
+            } else {
+                white.push(p);
+            }
+        }
+        let to_move = if next(2) == 0 { BLACK } else { WHITE };
+        let Ok(mut b) = Board::from_stones(n, rule, &black, &white, Some(to_move)) else {
+            continue;
+        };
+        if b.result().is_some() || b.threats(BLACK).five + b.threats(WHITE).five > 0 {
+            continue;
+        }
+        positions += 1;
+        let quiet = quiet_limits(4, 2);
+        let Some(w) = solver.solve(&mut b, ThreatKind::Vct, &quiet) else {
+            continue;
+        };
+        wins += 1;
+        check_line(&b, &w);
+        // The wins fours and threes find too are checked the same way above.
+        if solver.solve(&mut b, ThreatKind::Vct, &limits(4)).is_none() {
+            quiet_only += 1;
+            assert!(
+                verify(&mut b, &mut checker, ThreatKind::Vct, &quiet),
+                "{b:?}"
+            );
+        }
+    }
+    // 3,711 positions, 1,636 wins, 38 of them found with quiet threats only: the bounds only
+    // make sure the test keeps testing something.
+    let counts = (positions, wins, quiet_only);
+    assert!(
+        positions > 3000 && wins > 1000 && quiet_only > 20,
         "{counts:?}"
     );
 }

@@ -1,0 +1,169 @@
+//! The answers to a quiet threat: a move that makes no four and no open three, after which
+//! the attacker would win by a short VCF if the defender passed (quintet's "threat limit").
+//!
+//! The solver finds one such VCF. A defence has to touch it: any other stone leaves that
+//! same line winning, since its fours, their forced blocks and its last double threat stay
+//! as they were. So the defences searched are the defender's fours (a counter-attack), the
+//! points of the line (its fours, their blocks, the final five points), the points where a
+//! defender's stone would turn one of the line's blocks into a four of its own, and, when
+//! the line ends with a Black defender's forbidden block under renju, the points around
+//! that block (a stone there may make it legal). Under renju, a Black attacker whose line
+//! plays a point with two open threes (one fake: otherwise the point were forbidden) could
+//! see a White stone make the fake one real and the point forbidden; then every empty
+//! point is searched, as for an open three.
+
+use super::near::Near;
+use super::table::salt;
+use super::{ThreatKind, ThreatSolver};
+use crate::board::Board;
+use crate::geometry::DIRS;
+use crate::movegen::hand_priority;
+use crate::notation::Point;
+use crate::pattern::{Shape, REACH};
+use wuzi_search::Player;
+
+/// How far from a forbidden block a stone may change whether it is forbidden.
+const FOUL_REACH: isize = 5;
+
+impl ThreatSolver {
+    /// The attacker has played a quiet move (no five point, no legal straight four): if it
+    /// threatens a VCF within `quiet_vcf` moves, every defence that touches that VCF is
+    /// searched, as [`ThreatSolver::defend`] does.
+    pub(super) fn defend_quiet(
+        &mut self,
+        board: &mut Board,
+        attacks: u32,
+        ply: usize,
+        defender: Player,
+        attacker: Player,
+    ) -> Option<u32> {
+        if board.threats(attacker).four == 0 {
+            // Every VCF starts with a four.
+            return None;
+        }
+        let limit = self.quiet_vcf.min(attacks);
+        if limit < self.quiet_vcf {
+            self.cuts += 1;
+        }
+        board.pass();
+        let threatens = self.nested_vcf(board, limit, ply + 1);
+        board.pass();
+        if !threatens || self.aborted {
+            return None;
+        }
+        let (line, found) = (&mut self.quiet_line, &self.lines[ply + 1]);
+        line.clear();
+        line.extend_from_slice(found);
+        let mut defences = self.moves.take(2 * ply + 1);
+        self.quiet_defences(board, defender, &mut defences);
+        let line = self.try_defences(board, &defences, attacker, attacks, ply);
+        self.moves.give(2 * ply + 1, defences);
+        line
+    }
+
+    /// Whether the side to move wins by a VCF of at most `limit` moves. It runs on this
+    /// solver's own table (under the VCF's salt) and buffers from `ply` on, and leaves its
+    /// line in `lines[ply]`.
+    fn nested_vcf(&mut self, board: &mut Board, limit: u32, ply: usize) -> bool {
+        let saved = (self.kind, self.quiet_vcf, self.salt, self.cuts);
+        self.kind = ThreatKind::Vcf;
+        self.quiet_vcf = 0;
+        self.salt = salt(ThreatKind::Vcf, 0, board);
+        let mut won = false;
+        for attacks in 1..=limit {
+            let cuts = self.cuts;
+            if self.attack(board, attacks, ply).is_some() {
+                won = true;
+                break;
+            }
+            if self.aborted || self.cuts == cuts {
+                break;
+            }
+        }
+        (self.kind, self.quiet_vcf, self.salt, self.cuts) = saved;
+        won
+    }
+
+    /// The defences against the VCF in `quiet_line`, best first (see the module's notes).
+    fn quiet_defences(&mut self, board: &mut Board, defender: Player, out: &mut Vec<Point>) {
+        let attacker = defender.opponent();
+        let stamp = self.start_defences(board, defender);
+        let mut touching = Near::none();
+        let wide = self.points_touching_line(board, defender, &mut touching);
+        let points = if wide {
+            Near::empty_points(board)
+        } else {
+            touching
+        };
+        for p in points {
+            if self.seen[p.index()] == stamp || !board.is_empty(p) {
+                continue;
+            }
+            self.seen[p.index()] = stamp;
+            let rank = hand_priority(board, p, attacker) * 2 + hand_priority(board, p, defender);
+            self.keyed.push((rank, p));
+        }
+        self.finish_defences(out);
+    }
+
+    /// Replays `quiet_line` (the attacker first, as if the defender had passed) and collects
+    /// in `out` its points and the points that would turn one of its blocks into a
+    /// defender's four; returns whether every point must be searched instead (renju's fake
+    /// threes, see the module's notes). The board is left as it was.
+    fn points_touching_line(
+        &mut self,
+        board: &mut Board,
+        defender: Player,
+        out: &mut Near,
+    ) -> bool {
+        let attacker = defender.opponent();
+        let fouls = board.rule().has_fouls(attacker);
+        let size = board.size();
+        let mut wide = false;
+        let mut played = 0;
+        board.pass();
+        for (i, &p) in self.quiet_line.iter().enumerate() {
+            out.insert(p);
+            let defender_move = i % 2 == 1;
+            if i + 1 == self.quiet_line.len() {
+                if defender_move {
+                    // The line ends with a Black defender's forbidden block.
+                    for dir in DIRS {
+                        for k in -FOUL_REACH..=FOUL_REACH {
+                            if let Some(q) = dir.step(p, k, size) {
+                                out.insert(q);
+                            }
+                        }
+                    }
+                }
+                break;
+            }
+            if fouls && !defender_move {
+                let threes = board.shapes(p, attacker);
+                wide |= threes.iter().filter(|&&s| s == Shape::OpenThree).count() >= 2;
+            }
+            board.play(p);
+            played += 1;
+            if board.result().is_some() {
+                break;
+            }
+            if defender_move {
+                for (d, dir) in DIRS.iter().enumerate() {
+                    for k in -(REACH as isize)..=REACH as isize {
+                        let Some(q) = dir.step(p, k, size) else {
+                            continue;
+                        };
+                        if board.is_empty(q) && board.shapes(q, defender)[d] >= Shape::Four {
+                            out.insert(q);
+                        }
+                    }
+                }
+            }
+        }
+        for _ in 0..played {
+            board.undo();
+        }
+        board.pass();
+        wide
+    }
+}

@@ -24,7 +24,7 @@ pub struct AnalyzeArgs {
     #[arg(long)]
     pub nodes: Option<u64>,
     /// Memory for the engine's tables, in MiB.
-    #[arg(long, default_value_t = 64)]
+    #[arg(long, default_value_t = 64, value_parser = crate::position::hash_mib)]
     pub hash_mb: usize,
     /// Search threads (they share the table); 1 keeps depth- and node-limited searches
     /// repeatable.
@@ -134,7 +134,7 @@ impl AnalyzeArgs {
 pub fn engine_options(switches: &str, hash_mb: usize) -> Result<EngineOptions, String> {
     let mut options = EngineOptions::default();
     wuzi_gomocup::manager::side::apply_switches(&mut options, switches)?;
-    options.table_bytes = hash_mb.max(1) << 20;
+    options.table_bytes = hash_mb << 20;
     Ok(options)
 }
 

@@ -15,6 +15,7 @@ mod serve;
 mod show;
 mod solve;
 mod spsa_cmd;
+mod threats;
 mod tui;
 mod tune;
 
@@ -40,6 +41,11 @@ const EXAMPLES_ANALYZE: &str = "Examples:
   wuzi analyze h8 i9 h9 --time 3000
   wuzi analyze game.sgf --move 20 --depth 10
   wuzi analyze --json --nodes 100000 h8 i9";
+
+const EXAMPLES_THREATS: &str = "Examples:
+  wuzi threats h8 i9 h9 i8 h10 --kind vcf
+  wuzi threats --rule renju game.sgf --move 30 --quiet 2 --time 5000
+  wuzi threats h8 i9 h9 --opponent --json";
 
 const EXAMPLES_PROOFS: &str = "Examples:
   wuzi proofs games.sgf --player wuzi
@@ -107,6 +113,10 @@ enum Command {
     /// Analyse a position with the engine.
     #[command(after_help = EXAMPLES_ANALYZE)]
     Analyze(analyze::AnalyzeArgs),
+    /// Look for a win by threats alone (VCF: continuous fours; VCT: fours, open threes and
+    /// optionally quiet threats) and print its line.
+    #[command(after_help = EXAMPLES_THREATS)]
+    Threats(threats::ThreatsArgs),
     /// Search every position of a record file again and list each proven win, its first move
     /// played, that the game contradicts: a false proof, or one the next search missed.
     #[command(after_help = EXAMPLES_PROOFS)]
@@ -161,6 +171,7 @@ fn main() -> ExitCode {
         }
         Command::Show(args) => output::finish(show::show(&args)),
         Command::Analyze(args) => output::finish(analyze::analyze(&args)),
+        Command::Threats(args) => output::finish(threats::threats(&args)),
         Command::Proofs(args) => output::finish(proofs::proofs(&args)),
         Command::Bench(args) => output::finish(bench::bench(&args)),
         Command::Match(args) => output::finish(match_cmd::run(&args)),

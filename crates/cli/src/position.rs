@@ -4,7 +4,7 @@
 use crate::record_file;
 use clap::{Args, ValueEnum};
 use wuzi_gomoku::record::GameRecord;
-use wuzi_gomoku::{parse_position, Board, Player, Rule};
+use wuzi_gomoku::{parse_position, Board, Player, Rule, MAX_HASH_MIB};
 
 #[derive(Copy, Clone, Debug, PartialEq, Eq, ValueEnum)]
 pub enum RuleArg {
@@ -35,6 +35,18 @@ impl From<Colour> for Player {
             Colour::Black => Player::First,
             Colour::White => Player::Second,
         }
+    }
+}
+
+/// Parses `--hash-mb`: 1 to [`MAX_HASH_MIB`] MiB.
+pub fn hash_mib(text: &str) -> Result<usize, String> {
+    let mib: usize = text
+        .parse()
+        .map_err(|_| format!("\"{text}\" is not a whole number of MiB"))?;
+    if (1..=MAX_HASH_MIB).contains(&mib) {
+        Ok(mib)
+    } else {
+        Err(format!("{mib} MiB is not in 1..={MAX_HASH_MIB}"))
     }
 }
 

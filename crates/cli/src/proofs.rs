@@ -37,7 +37,7 @@ pub struct ProofsArgs {
     #[arg(long, value_enum, default_value_t = crate::position::RuleArg::Freestyle)]
     pub rule: crate::position::RuleArg,
     /// Memory for the engine's tables, in MiB.
-    #[arg(long, default_value_t = 64)]
+    #[arg(long, default_value_t = 64, value_parser = crate::position::hash_mib)]
     pub hash_mb: usize,
     /// Engine switches as in `wuzi match`.
     #[arg(long, default_value = "")]

@@ -972,3 +972,16 @@ fn selfplay_relabels_a_data_files_positions() {
     );
     std::fs::remove_dir_all(&dir).unwrap();
 }
+
+#[test]
+fn a_table_larger_than_the_limit_is_refused_with_a_message() {
+    // It used to abort the program: the allocation failed.
+    for command in ["analyze", "proofs", "threats"] {
+        fails_with(&[command, "--hash-mb", "1000000", "h8"], "not in 1..=4096");
+        fails_with(&[command, "--hash-mb", "0", "h8"], "not in 1..=4096");
+    }
+    fails_with(
+        &["analyze", "--engine", "hash=1000000", "h8"],
+        "not in 1..=4096",
+    );
+}

@@ -37,11 +37,15 @@ fn allocations() -> u64 {
 
 #[test]
 fn a_warm_solver_allocates_only_the_line_it_returns() {
-    for (rule, to_move, kind) in [
-        (Rule::Freestyle, Player::First, ThreatKind::Vct),
-        (Rule::Renju, Player::First, ThreatKind::Vct),
-        (Rule::Renju, Player::Second, ThreatKind::Vct),
-        (Rule::Standard, Player::First, ThreatKind::Vcf),
+    // The last number: quiet threats that prepare a VCF of up to that many moves.
+    for (rule, to_move, kind, quiet_vcf) in [
+        (Rule::Freestyle, Player::First, ThreatKind::Vct, 0),
+        (Rule::Renju, Player::First, ThreatKind::Vct, 0),
+        (Rule::Renju, Player::Second, ThreatKind::Vct, 0),
+        (Rule::Standard, Player::First, ThreatKind::Vcf, 0),
+        (Rule::Freestyle, Player::First, ThreatKind::Vct, 2),
+        (Rule::Renju, Player::First, ThreatKind::Vct, 2),
+        (Rule::Renju, Player::Second, ThreatKind::Vct, 2),
     ] {
         // A middle game with threats for both sides (searched, won or not).
         let black = parse_moves("h8 i8 j11 k10 l10 m10 g6 f9 e10", 15).unwrap();
@@ -56,6 +60,7 @@ fn a_warm_solver_allocates_only_the_line_it_returns() {
         let limits = ThreatLimits {
             max_attacks: 8,
             nodes: Some(50_000),
+            quiet_vcf,
             ..ThreatLimits::default()
         };
         let first = solver.solve(&mut board, kind, &limits);

@@ -984,4 +984,8 @@ fn a_table_larger_than_the_limit_is_refused_with_a_message() {
         &["analyze", "--engine", "hash=1000000", "h8"],
         "not in 1..=4096",
     );
+    fails_with(
+        &["analyze", "--engine", "vct-quiet=9", "h8"],
+        "not in 0..=4",
+    );
 }

@@ -44,6 +44,21 @@ fn a_vcf_is_found_with_its_line() {
 }
 
 #[test]
+fn the_readme_s_first_example_is_what_the_solver_finds() {
+    let v = json(&[
+        "threats",
+        "--json",
+        "--nodes",
+        "1000000",
+        "h8 i9 h9 h7 i8 g7",
+    ]);
+    let line = "g8 j8 f7 i10 e8 f8 e6 d5 e9 e7 d9 g6 g10 f11 f9 g9 h11 d7 i12";
+    assert_eq!(v["line"], json!(line.split(' ').collect::<Vec<_>>()));
+    assert_eq!(v["plies"], 19);
+    assert_eq!(v["nodes"], 72203);
+}
+
+#[test]
 fn the_opponent_s_threats_are_looked_for_on_request() {
     // White to move: Black's open three is what White must answer.
     let moves = "h8 i9 h9 i8 h10";

@@ -168,7 +168,11 @@ fn apply_switch(options: &mut EngineOptions, key: &str, value: &str) -> Result<(
         "vcf" => options.root_vcf = switch()?,
         "vct" => options.root_vct = switch()?,
         "vct-quiet" => {
-            options.root_vct_quiet = number(key, value)?.min(u64::from(MAX_QUIET_VCF)) as u32
+            let n = number(key, value)?;
+            if n > u64::from(MAX_QUIET_VCF) {
+                return Err(format!("vct-quiet: {n} is not in 0..={MAX_QUIET_VCF}"));
+            }
+            options.root_vct_quiet = n as u32;
         }
         "leaf-vcf" => options.leaf_vcf = switch()?,
         "defence" => options.root_defence = switch()?,

@@ -25,8 +25,9 @@
 //!
 //! Here the attacker's side (the OR nodes) and the solver's limits; in `defence` the
 //! defender's side (the AND nodes: blocks, counter-fours, the answers to an open three); in
-//! `table` its transposition table of proofs and disproofs; in `near` the point sets it walks
-//! (stones, shapes, fives) as row bitmasks.
+//! `quiet` the answers to a quiet threat (a move that prepares a VCF, when the limits allow
+//! such threats); in `table` its transposition table of proofs and disproofs; in `near` the
+//! point sets it walks (stones, shapes, fives) as row bitmasks.
 
 mod defence;
 mod near;
@@ -96,6 +97,10 @@ impl ThreatWin {
 pub const MAX_THREAT_ATTACKS: u32 = 120;
 /// The longest VCF a quiet threat may stand for ([`ThreatLimits::quiet_vcf`]).
 pub const MAX_QUIET_VCF: u32 = 4;
+/// Added to an attacker move's rank when it makes a four: fours are tried first.
+const FOUR_FIRST: i32 = 10_000;
+/// Taken from a quiet move's rank: quiet moves are tried after the fours and open threes.
+const QUIET_LAST: i32 = 100_000;
 /// Longest line, in plies: two per attacker move, the five, and room for the last defence.
 const MAX_LINE: usize = 2 * MAX_THREAT_ATTACKS as usize + 4;
 /// Nodes between two looks at the clock and the stop flag.
@@ -206,6 +211,7 @@ impl ThreatSolver {
         kind: ThreatKind,
         limits: &ThreatLimits,
     ) -> Option<ThreatWin> {
+        self.aborted = false;
         if board.result().is_some() {
             return None;
         }
@@ -221,7 +227,6 @@ impl ThreatSolver {
         self.next_check = self.nodes;
         self.deadline = limits.deadline;
         self.stop = limits.stop.clone();
-        self.aborted = false;
         let mut win = None;
         for attacks in 0..=limits.max_attacks.min(MAX_THREAT_ATTACKS) {
             let cuts = self.cuts;
@@ -384,10 +389,9 @@ impl ThreatSolver {
             // win), then what the point denies the defender, then closeness to the fight.
             let mut rank = hand_priority(board, p, me) * 2 + hand_priority(board, p, them);
             if four {
-                rank += 10_000;
+                rank += FOUR_FIRST;
             } else if quiet && !(threes && board.shapes(p, me).contains(&Shape::OpenThree)) {
-                // Quiet moves after the fours and threes.
-                rank -= 100_000;
+                rank -= QUIET_LAST;
             }
             for q in recent.into_iter().flatten() {
                 let d = p.x().abs_diff(q.x()).max(p.y().abs_diff(q.y()));

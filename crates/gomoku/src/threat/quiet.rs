@@ -1,16 +1,17 @@
 //! The answers to a quiet threat: a move that makes no four and no open three, after which
 //! the attacker would win by a short VCF if the defender passed (quintet's "threat limit").
 //!
-//! The solver finds one such VCF. A defence has to touch it: any other stone leaves that
-//! same line winning, since its fours, their forced blocks and its last double threat stay
-//! as they were. So the defences searched are the defender's fours (a counter-attack), the
-//! points of the line (its fours, their blocks, the final five points), the points where a
-//! defender's stone would turn one of the line's blocks into a four of its own, and, when
-//! the line ends with a Black defender's forbidden block under renju, the points around
-//! that block (a stone there may make it legal). Under renju, a Black attacker whose line
-//! plays a point with two open threes (one fake: otherwise the point were forbidden) could
-//! see a White stone make the fake one real and the point forbidden; then every empty
-//! point is searched, as for an open three.
+//! The solver finds one such VCF. The same line still wins after a defender's stone that
+//! fills none of its points, makes no four of the defender's (now, or with the line's
+//! blocks), and changes no renju foul the line depends on: the attacker's stones, which
+//! decide its fours and fives, are untouched. So the defences searched are the defender's
+//! fours (a counter-attack), the points of the line (its fours, their blocks, the final five
+//! points), and the points where a defender's stone would turn one of the line's blocks into
+//! a four of its own. Renju fouls are where a far stone matters, and there every empty point
+//! is searched, as for an open three: when the line ends with a Black defender's forbidden
+//! block (a Black stone anywhere may make it legal, by making the straight-four point of
+//! one of its threes forbidden in turn), and when a Black attacker's line plays a point with
+//! two open threes (one fake, or the point were forbidden: a White stone may make it real).
 
 use super::near::Near;
 use super::table::salt;
@@ -21,9 +22,6 @@ use crate::movegen::hand_priority;
 use crate::notation::Point;
 use crate::pattern::{Shape, REACH};
 use wuzi_search::Player;
-
-/// How far from a forbidden block a stone may change whether it is forbidden.
-const FOUL_REACH: isize = 5;
 
 impl ThreatSolver {
     /// The attacker has played a quiet move (no five point, no legal straight four): if it
@@ -126,16 +124,9 @@ impl ThreatSolver {
             out.insert(p);
             let defender_move = i % 2 == 1;
             if i + 1 == self.quiet_line.len() {
-                if defender_move {
-                    // The line ends with a Black defender's forbidden block.
-                    for dir in DIRS {
-                        for k in -FOUL_REACH..=FOUL_REACH {
-                            if let Some(q) = dir.step(p, k, size) {
-                                out.insert(q);
-                            }
-                        }
-                    }
-                }
+                // A line that ends with a defender's move ends with a Black defender's
+                // forbidden block.
+                wide |= defender_move;
                 break;
             }
             if fouls && !defender_move {

@@ -138,9 +138,10 @@ fn text(out: &ThreatsJson, win: Option<&ThreatWin>, max_attacks: u32) -> String 
     };
     let verdict = match win {
         Some(w) => format!(
-            "{} wins by {name}{quiet} in {} plies: {}",
+            "{} wins by {name}{quiet} in {} {}: {}",
             out.attacker,
             w.plies,
+            if w.plies == 1 { "ply" } else { "plies" },
             out.line.join(" ")
         ),
         None if out.gave_up => format!(

@@ -59,6 +59,36 @@ function describe(a) {
   return `best ${a.best_move} (${verdict}), depth ${a.depth}, ${a.nodes} nodes\npv ${a.pv.join(" ")}`;
 }
 
+// The threat solver's answer as one line: for the side to move, or what the other side
+// threatens (`opponent`).
+function describeThreats(t, opponent) {
+  const kind = t.kind.toUpperCase(), who = opponent ? t.attacker : `${t.attacker} (to move)`;
+  const plies = `${t.plies} ${t.plies === 1 ? "ply" : "plies"}`;
+  if (t.win) return opponent ? `${who} threatens a ${kind} in ${plies}: ${t.line.join(" ")}`
+    : `${who} wins by ${kind} in ${plies}: ${t.line.join(" ")}`;
+  if (t.gave_up) return `${who}: no ${kind} found in the time`;
+  return opponent ? `${who} threatens no ${kind}` : `${who} has no ${kind}`;
+}
+
+// Threats for the side to move, then for the other side (what it threatens), with quiet
+// threats that prepare a four-three.
+async function threats() {
+  if (!game || game.result) return;
+  $("threats").textContent = "looking for threats...";
+  const lines = [];
+  try {
+    for (const opponent of [false, true]) {
+      const t = await api("/api/threats", {
+        rule: game.rule, size: game.size, moves: game.moves, quiet: 2, opponent, time_ms: game.time_ms,
+      });
+      lines.push(describeThreats(t, opponent));
+    }
+    $("threats").textContent = lines.join("\n");
+  } catch (e) {
+    $("threats").textContent = e.message;
+  }
+}
+
 function setEval(score, forced, forBlack) {
   let f = forced === "win" ? 1 : forced === "loss" ? 0 : 1 / (1 + Math.exp(-score / 200));
   if (!forBlack) f = 1 - f;
@@ -120,7 +150,7 @@ function listen() {
 
 async function run(action) {
   if (busy) return;
-  busy = true; hintMove = null; if (game) render();
+  busy = true; hintMove = null; $("threats").textContent = ""; if (game) render();
   try {
     const g = await action();
     if (g) { const id = game && game.id; game = g; if (game.id !== id) listen(); }
@@ -183,6 +213,7 @@ $("hint").onclick = () => run(async () => {
   const g = await api(`/api/games/${game.id}/hint`, {});
   hintMove = g.analysis.best_move; return g;
 });
+$("threats-button").onclick = () => threats();
 $("resign").onclick = () => newGame();
 $("start").onclick = () => newGame();
 $("numbers").onchange = draw;

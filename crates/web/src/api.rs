@@ -1,7 +1,8 @@
 //! The JSON API's handlers. Each validates everything before it changes anything.
 
 use crate::checks::{
-    check_analysis, check_move, check_new_game, AnalyzeRequest, MoveRequest, NewGame,
+    check_analysis, check_move, check_new_game, check_threats, AnalyzeRequest, MoveRequest,
+    NewGame, ThreatsRequest,
 };
 use crate::store::{Game, GameView, PageEvent};
 use crate::{ids, request, shutdown, AppState};
@@ -18,7 +19,9 @@ use tokio::sync::broadcast;
 use tokio_stream::wrappers::{BroadcastStream, WatchStream};
 use tokio_stream::{Stream, StreamExt};
 use wuzi_gomoku::record::GameRecord;
-use wuzi_gomoku::{Analysis, Board, Engine, EngineOptions, Info, Player};
+use wuzi_gomoku::{
+    Analysis, Board, Engine, EngineOptions, Info, Player, ThreatKind, ThreatLimits, ThreatSolver,
+};
 use wuzi_search::{Forced, Limits};
 
 pub struct ApiError(pub(crate) StatusCode, pub(crate) String);
@@ -382,6 +385,78 @@ pub async fn events(
         .filter_map(|e| e.map(Ok));
     Ok(Sse::new(stream).keep_alive(KeepAlive::default()))
 }
+
+/// `POST /api/threats`: the threat solver alone (as `wuzi threats --json`): whether the side
+/// to move (or, with `opponent`, the other side) wins by a VCF or VCT, and the line. It takes
+/// a search slot like an analysis.
+pub async fn threats(
+    State(state): Shared,
+    req: Result<Json<ThreatsRequest>, JsonRejection>,
+) -> Reply {
+    let req = body(req)?;
+    let asked = check_threats(&req, state.config.max_time_ms)?;
+    let slot = state
+        .searches
+        .admit(
+            request::client(),
+            |_| {},
+            shutdown::requested(state.stopping.clone()),
+        )
+        .await
+        .map_err(|refusal| ApiError(refusal.status(), refusal.message().into()))?;
+    let table_bytes = state.config.table_bytes;
+    let task = tokio::task::spawn_blocking(move || {
+        let _slot = slot;
+        let start = Instant::now();
+        let mut board = asked.board;
+        let mut solver = ThreatSolver::new(table_bytes);
+        let limits = ThreatLimits {
+            max_attacks: THREAT_ATTACKS,
+            nodes: None,
+            deadline: Some(start + Duration::from_millis(asked.time_ms)),
+            stop: None,
+            quiet_vcf: asked.quiet,
+        };
+        let attacker = match asked.opponent {
+            true => board.side_to_move().opponent(),
+            false => board.side_to_move(),
+        };
+        let win = if asked.opponent {
+            solver.solve_for_opponent(&mut board, asked.kind, &limits)
+        } else {
+            solver.solve(&mut board, asked.kind, &limits)
+        };
+        let size = board.size();
+        json!({
+            "attacker": colour(attacker),
+            "kind": if asked.kind == ThreatKind::Vcf { "vcf" } else { "vct" },
+            "quiet": asked.quiet,
+            "win": win.is_some(),
+            "plies": win.as_ref().map(|w| w.plies),
+            "line": win.iter().flat_map(|w| &w.line).map(|p| p.to_human(size)).collect::<Vec<_>>(),
+            "gave_up": win.is_none() && solver.gave_up(),
+            "nodes": solver.nodes(),
+            "millis": start.elapsed().as_millis() as u64,
+        })
+    });
+    let out = task.await.map_err(|_| {
+        ApiError(
+            StatusCode::INTERNAL_SERVER_ERROR,
+            "the threat search failed".into(),
+        )
+    })?;
+    Ok(Json(out).into_response())
+}
+
+fn colour(p: Player) -> &'static str {
+    match p {
+        Player::First => "black",
+        Player::Second => "white",
+    }
+}
+
+/// The most attacker moves a threat search of the API takes (as `wuzi threats`' default).
+const THREAT_ATTACKS: u32 = 20;
 
 pub async fn analyze(
     State(state): Shared,

@@ -7,7 +7,7 @@ use crate::api::{bad, ApiError};
 use crate::store::parse_rule;
 use serde::Deserialize;
 use wuzi_gomoku::record::read_records;
-use wuzi_gomoku::{parse_point, Board, Player, Point};
+use wuzi_gomoku::{parse_point, Board, Player, Point, ThreatKind, MAX_QUIET_VCF};
 
 /// The moves of a request: a list, each element one move (`["h8", "i9"]`), or one text in any
 /// notation wuzi reads (`"h8 i9"`, `"h8i9"`, `"7,7 8,8"`), as the page's import box sends it.
@@ -205,6 +205,70 @@ pub(crate) fn check_analysis(
     Ok((board, time_ms))
 }
 
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct ThreatsRequest {
+    rule: Option<String>,
+    size: Option<usize>,
+    moves: Option<Moves>,
+    sgf: Option<String>,
+    psq: Option<String>,
+    game: Option<usize>,
+    /// "vcf" (fours only) or "vct" (the default: fours and open threes).
+    kind: Option<String>,
+    /// With "vct": quiet moves that prepare a VCF of at most this many moves are threats too.
+    quiet: Option<u32>,
+    /// Look for the win of the side not to move (what it threatens).
+    opponent: Option<bool>,
+    time_ms: Option<u64>,
+}
+
+/// A threat search asked for: the position, the threats allowed, whose win, and the time.
+pub(crate) struct ThreatsAsked {
+    pub board: Board,
+    pub kind: ThreatKind,
+    pub quiet: u32,
+    pub opponent: bool,
+    pub time_ms: u64,
+}
+
+/// A threat-search request checked (apart from the handler, as [`check_new_game`]).
+pub(crate) fn check_threats(
+    req: &ThreatsRequest,
+    max_time_ms: u64,
+) -> Result<ThreatsAsked, ApiError> {
+    let record = RecordText {
+        sgf: req.sgf.as_deref(),
+        psq: req.psq.as_deref(),
+        game: req.game,
+    };
+    let board = board_of_request(req.rule.as_deref(), req.size, req.moves.as_ref(), record)?;
+    if board.result().is_some() {
+        return Err(bad("the game is already over: no threats to look for"));
+    }
+    let kind = match req.kind.as_deref().unwrap_or("vct") {
+        "vcf" => ThreatKind::Vcf,
+        "vct" => ThreatKind::Vct,
+        other => return Err(bad(format!("kind \"{other}\" is not vcf or vct"))),
+    };
+    let quiet = req.quiet.unwrap_or(0);
+    if quiet > MAX_QUIET_VCF {
+        return Err(bad(format!(
+            "quiet {quiet} is out of range (0 to {MAX_QUIET_VCF})"
+        )));
+    }
+    if quiet > 0 && kind == ThreatKind::Vcf {
+        return Err(bad("quiet threats belong to a VCT: kind must be vct"));
+    }
+    Ok(ThreatsAsked {
+        board,
+        kind,
+        quiet,
+        opponent: req.opponent.unwrap_or(false),
+        time_ms: think_time(max_time_ms, req.time_ms)?,
+    })
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -301,6 +365,7 @@ mod tests {
         ])
         .prop_map(String::from);
         let ai = select(vec!["black", "white", "none", "Black", ""]).prop_map(String::from);
+        let kind = select(vec!["vcf", "vct", "VCT", ""]).prop_map(String::from);
         prop_oneof![
             2 => value(string(prop_oneof![4 => rule, 1 => "\\PC{0,8}"]).boxed())
                 .prop_map(|v| format!("\"rule\":{v}")),
@@ -318,6 +383,10 @@ mod tests {
             1 => value(string(record()).boxed()).prop_map(|v| format!("\"sgf\":{v}")),
             1 => value(string(record()).boxed()).prop_map(|v| format!("\"psq\":{v}")),
             1 => value(number().boxed()).prop_map(|v| format!("\"game\":{v}")),
+            1 => value(string(kind).boxed()).prop_map(|v| format!("\"kind\":{v}")),
+            1 => value(number().boxed()).prop_map(|v| format!("\"quiet\":{v}")),
+            1 => value(select(vec!["true", "false"]).prop_map(String::from).boxed())
+                .prop_map(|v| format!("\"opponent\":{v}")),
             1 => (string("[a-z]{1,8}"), any_json()).prop_map(|(k, v)| format!("{k}:{v}")),
         ]
     }
@@ -422,9 +491,10 @@ mod tests {
     proptest! {
         #![proptest_config(ProptestConfig { cases: 256, ..ProptestConfig::default() })]
 
-        /// Any body for `POST /api/games` or `POST /api/analyze` is refused with a 400 and a
-        /// message, or gives a board on a supported size with a think time in range; on a
-        /// new game, any moves the player then sends are refused without a change, or legal.
+        /// Any body for `POST /api/games`, `POST /api/analyze` or `POST /api/threats` is
+        /// refused with a 400 and a message, or gives a board on a supported size with a
+        /// think time in range; on a new game, any moves the player then sends are refused
+        /// without a change, or legal.
         #[test]
         fn any_request_body_is_refused_or_valid(
             body in body_text(),
@@ -455,6 +525,17 @@ mod tests {
                     Ok((board, time_ms)) => {
                         check(&board, time_ms)?;
                         prop_assert!(board.result().is_none());
+                    }
+                    Err(e) => refused(e)?,
+                }
+            }
+            if let Ok(req) = serde_json::from_str::<ThreatsRequest>(&body) {
+                match check_threats(&req, MAX_TIME_MS) {
+                    Ok(asked) => {
+                        check(&asked.board, asked.time_ms)?;
+                        prop_assert!(asked.board.result().is_none());
+                        prop_assert!(asked.quiet <= MAX_QUIET_VCF);
+                        prop_assert!(asked.quiet == 0 || asked.kind == ThreatKind::Vct);
                     }
                     Err(e) => refused(e)?,
                 }

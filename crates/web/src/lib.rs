@@ -133,6 +133,7 @@ fn router_until(config: Config, stopping: watch::Receiver<bool>) -> Router {
         .route("/api/games/{id}/events", get(api::events))
         .route("/api/games/{id}/sgf", get(api::sgf))
         .route("/api/analyze", post(api::analyze))
+        .route("/api/threats", post(api::threats))
         .fallback(api::not_found)
         .layer(DefaultBodyLimit::max(MAX_BODY))
         .layer(middleware::map_response_with_state(

@@ -193,6 +193,60 @@ fn renju_forbidden_points_are_listed_and_refused() {
 }
 
 #[test]
+fn threats_answers_with_the_winning_line_or_a_clear_error() {
+    let base = default_server();
+    let url = format!("{base}/api/threats");
+    // Black to move with an open three: fours alone win.
+    let moves = json!(["h8", "i9", "h9", "i8", "h10", "i7"]);
+    let (s, v) = post(
+        &url,
+        json!({"moves": moves, "kind": "vcf", "time_ms": 2000}),
+    );
+    assert_eq!(s, 200, "{v}");
+    assert_eq!(v["attacker"], "black");
+    assert_eq!(v["line"], json!(["h7", "h11", "h6"]));
+    assert_eq!(
+        (v["win"].clone(), v["plies"].clone()),
+        (json!(true), json!(3))
+    );
+    // What White threatens, as if it had the move: its own open three.
+    let (s, v) = post(
+        &url,
+        json!({"moves": moves, "opponent": true, "time_ms": 2000}),
+    );
+    assert_eq!(s, 200, "{v}");
+    assert_eq!(
+        (v["attacker"].clone(), v["plies"].clone()),
+        (json!("white"), json!(3))
+    );
+    // Quiet threats, on the position the solver's tests use (11x11).
+    let quiet =
+        json!({"size": 11, "moves": "d8 g9 i4 g7 g8 h4 c8 i8 d9 h5", "quiet": 2, "time_ms": 5000});
+    let (s, v) = post(&url, quiet);
+    assert_eq!(s, 200, "{v}");
+    assert_eq!(v["line"][0], "e10", "{v}");
+    for (body, needle) in [
+        (json!({"moves": moves, "kind": "vcx"}), "not vcf or vct"),
+        (json!({"moves": moves, "quiet": 5}), "out of range"),
+        (
+            json!({"moves": moves, "kind": "vcf", "quiet": 2}),
+            "kind must be vct",
+        ),
+        (json!({"moves": moves, "time_ms": 0}), "out of range"),
+        (json!({"moves": ["h8", "h8"]}), "h8"),
+        (
+            json!({"moves": "h8 a1 i8 a2 j8 a3 k8 a4 l8"}),
+            "already over",
+        ),
+        (json!({"moves": moves, "colour": "black"}), "unknown field"),
+    ] {
+        let (s, v) = post(&url, body.clone());
+        assert_eq!(s, 400, "{body}: {v}");
+        assert!(v["error"].as_str().unwrap().contains(needle), "{body}: {v}");
+    }
+}
+
+#[test]
 fn analyze_answers_with_the_analysis_object() {
     let base = default_server();
     let (s, a) = post(

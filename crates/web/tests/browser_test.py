@@ -106,6 +106,12 @@ def main():
         box.send_keys("7,7 0,14 i8 a2 j8a3 k8 a4")  # read whole by the server, any notation
         d.find_element(By.ID, "import").click()
         wait(d, "the imported position", lambda: len(moves(d)) == 8)
+        # The threat solver for both sides: each has a five to make.
+        d.find_element(By.ID, "threats-button").click()
+        threats = d.find_element(By.ID, "threats")
+        wait(d, "the threats", lambda: "threatens" in threats.text)
+        assert "black (to move) wins by VCT in 1 ply: g8" in threats.text, threats.text
+        assert "white threatens a VCT in 1 ply: a5" in threats.text, threats.text
         click(d, "l8")
         wait(d, "the result", lambda: "wins" in status_text(d))
         assert status_text(d).startswith("Black wins"), status_text(d)

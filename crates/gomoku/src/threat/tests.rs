@@ -174,6 +174,34 @@ fn brute_vcf(board: &mut Board, attacks: u32) -> bool {
     })
 }
 
+/// A random `n`x`n` position under `rule`: `stones` of each colour, at least `margin` from
+/// the edge, either side to move (`next(k)` draws below `k`). `None` when it is over or has a
+/// five to make or block: such positions are mostly decided at once.
+fn random_position(
+    next: &mut impl FnMut(usize) -> usize,
+    rule: Rule,
+    n: usize,
+    stones: usize,
+    margin: usize,
+) -> Option<Board> {
+    let (mut black, mut white) = (Vec::new(), Vec::new());
+    while black.len() + white.len() < 2 * stones {
+        let p = Point::new(margin + next(n - 2 * margin), margin + next(n - 2 * margin));
+        if black.contains(&p) || white.contains(&p) {
+            continue;
+        }
+        if black.len() <= white.len() {
+            black.push(p);
+        } else {
+            white.push(p);
+        }
+    }
+    let to_move = if next(2) == 0 { BLACK } else { WHITE };
+    let b = Board::from_stones(n, rule, &black, &white, Some(to_move)).ok()?;
+    let decided = b.result().is_some() || b.threats(BLACK).five + b.threats(WHITE).five > 0;
+    (!decided).then_some(b)
+}
+
 #[test]
 fn an_open_three_wins_by_continuous_fours() {
     for rule in Rule::ALL {
@@ -379,29 +407,10 @@ fn vcf_agrees_with_an_independent_search_and_vct_wins_survive_full_width_checks(
     let (mut vcf_wins, mut vct_wins, mut positions) = (0, 0, 0);
     let (mut long_vct, mut quiet_wins) = (0, 0);
     for round in 0..3000 {
-        let rule = Rule::ALL[round % 3];
-        let n = 9;
         let stones = 6 + next(8);
-        let (mut black, mut white) = (Vec::new(), Vec::new());
-        while black.len() + white.len() < 2 * stones {
-            let p = Point::new(1 + next(n - 2), 1 + next(n - 2));
-            if black.contains(&p) || white.contains(&p) {
-                continue;
-            }
-            if black.len() <= white.len() {
-                black.push(p);
-            } else {
-                white.push(p);
-            }
-        }
-        let to_move = if next(2) == 0 { BLACK } else { WHITE };
-        let Ok(mut b) = Board::from_stones(n, rule, &black, &white, Some(to_move)) else {
+        let Some(mut b) = random_position(&mut next, Rule::ALL[round % 3], 9, stones, 1) else {
             continue;
         };
-        // Positions with a four on the board are mostly decided at once: leave them out.
-        if b.result().is_some() || b.threats(BLACK).five + b.threats(WHITE).five > 0 {
-            continue;
-        }
         positions += 1;
         for attacks in 0..=3 {
             let found = solver
@@ -485,28 +494,10 @@ fn quiet_threat_wins_survive_full_width_checks() {
     let mut checker = ThreatSolver::new(1 << 18);
     let (mut positions, mut wins, mut quiet_only) = (0, 0, 0);
     for round in 0..4000 {
-        let rule = Rule::ALL[round % 3];
-        let n = 11;
         let stones = 4 + next(6);
-        let (mut black, mut white) = (Vec::new(), Vec::new());
-        while black.len() + white.len() < 2 * stones {
-            let p = Point::new(2 + next(n - 4), 2 + next(n - 4));
-            if black.contains(&p) || white.contains(&p) {
-                continue;
-            }
-            if black.len() <= white.len() {
-                black.push(p);
-            } else {
-                white.push(p);
-            }
-        }
-        let to_move = if next(2) == 0 { BLACK } else { WHITE };
-        let Ok(mut b) = Board::from_stones(n, rule, &black, &white, Some(to_move)) else {
+        let Some(mut b) = random_position(&mut next, Rule::ALL[round % 3], 11, stones, 2) else {
             continue;
         };
-        if b.result().is_some() || b.threats(BLACK).five + b.threats(WHITE).five > 0 {
-            continue;
-        }
         positions += 1;
         let quiet = quiet_limits(4, 2);
         let Some(w) = solver.solve(&mut b, ThreatKind::Vct, &quiet) else {

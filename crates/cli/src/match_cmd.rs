@@ -141,6 +141,10 @@ struct MatchJson<'a> {
     llr_bounds: Option<(f64, f64)>,
     #[serde(skip_serializing_if = "Option::is_none")]
     sprt: Option<Decision>,
+    /// The games counted and the LLR when the SPRT decided (games in flight then are counted
+    /// in the totals too).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    sprt_decided_at: Option<(u32, f64)>,
     /// Complete pairs by A's pair score: 0, ½, 1, 1½, 2.
     pairs: [u32; 5],
     /// A's games as Black and as White (each game's own `a_black` says which it was).
@@ -322,6 +326,7 @@ pub fn run(args: &MatchArgs) -> Result<String, String> {
             llr: standing.llr,
             llr_bounds: standing.bounds,
             sprt: standing.decision,
+            sprt_decided_at: standing.decided,
             pairs: standing.pairs.0,
             a_as_black: standing.a_as_black,
             a_as_white: standing.a_as_white,
@@ -331,11 +336,15 @@ pub fn run(args: &MatchArgs) -> Result<String, String> {
         };
         return Ok(serde_json::to_string(&out).expect("serialisable"));
     }
+    // A decision names the game and LLR it came at: games in flight then are counted too.
+    let at = standing.decided.map_or(String::new(), |(games, llr)| {
+        format!(" after {games} games at LLR {llr:.2}")
+    });
     let verdict = match standing.decision {
-        Some(Decision::H1) => ". SPRT: H1 accepted (A is stronger by elo1 or more)",
-        Some(Decision::H0) => ". SPRT: H0 accepted (A is not stronger than elo0)",
-        Some(Decision::Continue) => ". SPRT: no decision within the games played",
-        None => "",
+        Some(Decision::H1) => format!(". SPRT: H1 accepted{at} (A is stronger by elo1 or more)"),
+        Some(Decision::H0) => format!(". SPRT: H0 accepted{at} (A is not stronger than elo0)"),
+        Some(Decision::Continue) => ". SPRT: no decision within the games played".into(),
+        None => String::new(),
     };
     let interrupted = if result.interrupted {
         " (interrupted)"

@@ -330,6 +330,10 @@ fn identical_engines_accept_h0() {
         20,
         "decided at the first chance, after ten pairs"
     );
+    // The decision says when it came and at which LLR, past the lower bound.
+    let (games, llr) = result.standing.decided.expect("decided");
+    assert_eq!(games, 20);
+    assert!(llr <= c.sprt.unwrap().bounds().0, "{llr}");
 }
 
 /// The issue asks for `time=200` against `time=10`; on a shared CI machine that is slow and
@@ -358,6 +362,8 @@ fn assert_renju_sprt_accepts_h1(a: &str, b: &str, games: usize, seed: u64) {
         "{:?}",
         result.standing
     );
+    let (_, llr) = result.standing.decided.expect("decided");
+    assert!(llr >= c.sprt.unwrap().bounds().1, "{llr}");
 }
 
 /// The issue's `time=200` against `time=10`, on the clock: 30 to 40 s on this 2-core

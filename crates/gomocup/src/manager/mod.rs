@@ -120,6 +120,10 @@ pub struct Standing {
     pub llr: Option<f64>,
     pub bounds: Option<(f64, f64)>,
     pub decision: Option<Decision>,
+    /// When the SPRT decided: the games counted then and the LLR that crossed a bound. Games
+    /// still in flight are counted afterwards (the decision stands), so the final `llr` may
+    /// lie back inside the bounds.
+    pub decided: Option<(u32, f64)>,
     /// The games cap (whole pairs).
     pub games_cap: usize,
 }
@@ -183,6 +187,7 @@ pub fn run_match(
             llr: config.sprt.map(|_| 0.0),
             bounds: config.sprt.map(|s| s.bounds()),
             decision: config.sprt.map(|_| Decision::Continue),
+            decided: None,
             games_cap,
         },
         games: Vec::new(),
@@ -227,7 +232,11 @@ pub fn run_match(
         if undecided && !shared.half_pairs.is_empty() {
             let llr = sprt.llr_games(&shared.standing.tally);
             shared.standing.llr = Some(llr);
-            shared.standing.decision = Some(sprt.decide_games(&shared.standing.tally));
+            let decision = sprt.decide_games(&shared.standing.tally);
+            shared.standing.decision = Some(decision);
+            if decision != Decision::Continue {
+                shared.standing.decided = Some((shared.standing.tally.games(), llr));
+            }
         }
     }
     MatchResult {
@@ -351,7 +360,11 @@ fn record(s: &mut Shared, report: &GameReport, pair: usize, sprt: Option<Sprt>) 
         s.standing.llr = Some(sprt.llr_pairs(&s.standing.pairs));
         // A decision stands: games still in flight when it came are counted, not re-judged.
         if s.standing.decision == Some(Decision::Continue) {
-            s.standing.decision = Some(sprt.decide_pairs(&s.standing.pairs));
+            let decision = sprt.decide_pairs(&s.standing.pairs);
+            s.standing.decision = Some(decision);
+            if decision != Decision::Continue {
+                s.standing.decided = s.standing.llr.map(|llr| (s.standing.tally.games(), llr));
+            }
         }
     }
 }

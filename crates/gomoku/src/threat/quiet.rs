@@ -158,3 +158,40 @@ impl ThreatSolver {
         wide
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::rules::Rule;
+
+    /// A VCF that ends with Black's forbidden block: a Black stone far from the block can make
+    /// it legal (by making the straight-four point of one of its threes forbidden), so every
+    /// empty point is a defence to search.
+    #[test]
+    fn a_line_ending_with_a_forbidden_block_widens_the_defences() {
+        let at =
+            |v: &[(usize, usize)]| v.iter().map(|&(x, y)| Point::new(x, y)).collect::<Vec<_>>();
+        let black = at(&[(4, 7), (5, 7), (7, 5), (7, 6), (6, 8), (6, 9), (12, 2)]);
+        let white = at(&[(8, 6), (9, 5), (10, 4)]);
+        let mut board =
+            Board::from_stones(15, Rule::Renju, &black, &white, Some(Player::First)).unwrap();
+        // White's four at (11,3) leaves Black the single block (7,7), a double three.
+        let (four, block) = (Point::new(11, 3), Point::new(7, 7));
+        board.pass();
+        board.play(four);
+        assert!(board.foul(block).is_some(), "the block is forbidden");
+        board.undo();
+        board.pass();
+        let mut solver = ThreatSolver::new(0);
+        solver.quiet_line.extend([four, block]);
+        let mut touching = Near::none();
+        let wide = solver.points_touching_line(&mut board, Player::First, &mut touching);
+        assert!(wide, "every empty point is searched");
+        assert_eq!(
+            board.hash(),
+            board.hash_from_scratch(),
+            "the board is as it was"
+        );
+        assert_eq!(board.side_to_move(), Player::First);
+    }
+}

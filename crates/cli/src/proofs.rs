@@ -124,7 +124,14 @@ pub fn proofs(args: &ProofsArgs) -> Result<String, String> {
     }
     let mut report = scan_games(&chosen, args, &options, &limits)?;
     if let Some(k) = args.recheck {
-        recheck(&mut report, &games, k as u64, &options, &limits)?;
+        recheck(
+            &mut report,
+            &games,
+            k as u64,
+            &options,
+            &limits,
+            args.concurrency,
+        )?;
     }
     if args.json {
         return Ok(serde_json::to_string(&report).expect("serialisable"));
@@ -182,13 +189,16 @@ fn scan_games(
 }
 
 /// Searches each suspect's next position (two moves after its proof, in `games`, the file's
-/// records) again with `factor` times the budget.
+/// records) again with `factor` times the budget, on up to `threads` threads, each with its
+/// own engine and its share of the suspects (each search starts afresh, so the answers do not
+/// depend on the threads).
 fn recheck(
     report: &mut Report,
     games: &[GameRecord],
     factor: u64,
     options: &EngineOptions,
     limits: &Limits,
+    threads: usize,
 ) -> Result<(), String> {
     let factor32 = u32::try_from(factor).unwrap_or(u32::MAX);
     let more = Limits {
@@ -198,11 +208,29 @@ fn recheck(
             .map(|t| t.checked_mul(factor32).unwrap_or(Duration::MAX)),
         ..limits.clone()
     };
-    for s in report.suspects.iter_mut().filter(|s| s.next.is_some()) {
-        let board = games[s.game - 1].position(s.after_moves + 2)?;
-        s.recheck = search(&board, options, &more).map(|a| AnalysisJson::new(&a, board.size()));
-    }
-    Ok(())
+    let mut todo: Vec<&mut Suspect> = report
+        .suspects
+        .iter_mut()
+        .filter(|s| s.next.is_some())
+        .collect();
+    let share = todo.len().div_ceil(threads.max(1)).max(1);
+    let recheck_share = |share: &mut [&mut Suspect]| -> Result<(), String> {
+        for s in share {
+            let board = games[s.game - 1].position(s.after_moves + 2)?;
+            s.recheck = search(&board, options, &more).map(|a| AnalysisJson::new(&a, board.size()));
+        }
+        Ok(())
+    };
+    std::thread::scope(|scope| {
+        let running: Vec<_> = todo
+            .chunks_mut(share)
+            .map(|share| scope.spawn(|| recheck_share(share)))
+            .collect();
+        // The scope joins any thread left after an error.
+        running
+            .into_iter()
+            .try_for_each(|t| t.join().expect("a recheck thread panicked"))
+    })
 }
 
 /// Searches the positions of one game where the chosen player is to move, from the first

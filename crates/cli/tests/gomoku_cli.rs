@@ -679,6 +679,32 @@ fn proofs_lists_a_win_the_next_position_does_not_prove() {
         rechecked["suspects"][0]["recheck"]["plies"], 13,
         "{rechecked}"
     );
+    // On two threads: the same suspects, rechecked the same way.
+    let two = json(
+        &[
+            &args[..],
+            &["--recheck", "10", "--json", "--concurrency", "2"],
+        ]
+        .concat(),
+    );
+    assert_eq!(
+        two["suspects"].as_array().map(Vec::len),
+        rechecked["suspects"].as_array().map(Vec::len)
+    );
+    for (a, b) in two["suspects"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .zip(rechecked["suspects"].as_array().unwrap())
+    {
+        assert_eq!(
+            (&a["game"], &a["after_moves"]),
+            (&b["game"], &b["after_moves"])
+        );
+        assert_eq!(a["recheck"]["forced"], b["recheck"]["forced"]);
+        assert_eq!(a["recheck"]["best_move"], b["recheck"]["best_move"]);
+        assert_eq!(a["recheck"]["nodes"], b["recheck"]["nodes"]);
+    }
     let text = String::from_utf8(wuzi(&[&args[..], &["--recheck", "10"]].concat()).stdout).unwrap();
     assert!(
         text.contains("with 10 times the budget it proves a win in 13 plies: a missed proof"),

@@ -98,18 +98,11 @@ pub fn threats(args: &ThreatsArgs) -> Result<String, String> {
     } else {
         board.side_to_move()
     };
-    let win = if args.opponent {
-        solver.solve_for_opponent(&mut board, kind, &limits)
-    } else {
-        solver.solve(&mut board, kind, &limits)
-    };
+    let win = solver.solve_for(&mut board, attacker, kind, &limits);
     let size = board.size();
     let out = ThreatsJson {
         attacker: colour_name(attacker),
-        kind: match kind {
-            ThreatKind::Vcf => "vcf",
-            ThreatKind::Vct => "vct",
-        },
+        kind: kind.name(),
         quiet: args.quiet,
         win: win.is_some(),
         plies: win.as_ref().map(|w| w.plies),

@@ -20,7 +20,7 @@ use tokio_stream::wrappers::{BroadcastStream, WatchStream};
 use tokio_stream::{Stream, StreamExt};
 use wuzi_gomoku::record::GameRecord;
 use wuzi_gomoku::{
-    Analysis, Board, Engine, EngineOptions, Info, Player, ThreatKind, ThreatLimits, ThreatSolver,
+    Analysis, Board, Engine, EngineOptions, Info, Player, ThreatLimits, ThreatSolver,
 };
 use wuzi_search::{Forced, Limits};
 
@@ -421,15 +421,11 @@ pub async fn threats(
             true => board.side_to_move().opponent(),
             false => board.side_to_move(),
         };
-        let win = if asked.opponent {
-            solver.solve_for_opponent(&mut board, asked.kind, &limits)
-        } else {
-            solver.solve(&mut board, asked.kind, &limits)
-        };
+        let win = solver.solve_for(&mut board, attacker, asked.kind, &limits);
         let size = board.size();
         json!({
-            "attacker": colour(attacker),
-            "kind": if asked.kind == ThreatKind::Vcf { "vcf" } else { "vct" },
+            "attacker": crate::store::colour(attacker),
+            "kind": asked.kind.name(),
             "quiet": asked.quiet,
             "win": win.is_some(),
             "plies": win.as_ref().map(|w| w.plies),
@@ -446,13 +442,6 @@ pub async fn threats(
         )
     })?;
     Ok(Json(out).into_response())
-}
-
-fn colour(p: Player) -> &'static str {
-    match p {
-        Player::First => "black",
-        Player::Second => "white",
-    }
 }
 
 /// The most attacker moves a threat search of the API takes (as `wuzi threats`' default).

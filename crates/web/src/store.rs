@@ -66,7 +66,7 @@ impl Store {
     }
 }
 
-fn colour(p: Player) -> &'static str {
+pub(crate) fn colour(p: Player) -> &'static str {
     match p {
         Player::First => "black",
         Player::Second => "white",

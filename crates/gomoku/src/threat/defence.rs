@@ -2,7 +2,7 @@
 //! searched, and the attack wins only when none does.
 
 use super::near::{find_fives, has_legal_straight_four, Near};
-use super::{ThreatKind, ThreatSolver};
+use super::{ThreatKind, ThreatSolver, FOUR_FIRST};
 use crate::board::Board;
 use crate::geometry::DIRS;
 use crate::movegen::hand_priority;
@@ -51,9 +51,6 @@ impl ThreatSolver {
             self.cuts += 1;
             return None;
         }
-        if self.quiet_vcf > 0 && !has_legal_straight_four(board, attacker) {
-            return self.defend_quiet(board, attacks, ply, defender, attacker);
-        }
         self.defend_three(board, attacks, ply, defender, attacker)
     }
 
@@ -75,7 +72,9 @@ impl ThreatSolver {
         2
     }
 
-    /// The attacker has made an open three (no five point): every defence is searched.
+    /// The attacker has made an open three (no five point): every defence is searched. A
+    /// move that made no legal straight-four point is a quiet one, answered by
+    /// [`ThreatSolver::defend_quiet`] when quiet threats are on, and no threat otherwise.
     pub(super) fn defend_three(
         &mut self,
         board: &mut Board,
@@ -86,8 +85,15 @@ impl ThreatSolver {
     ) -> Option<u32> {
         let mut fours = self.moves.take(2 * ply);
         let (legal, wide) = self.straight_fours(board, attacker, &mut fours);
-        if !legal || has_legal_straight_four(board, defender) {
-            // No threat after all, or the defender's own straight four wins the race.
+        if !legal {
+            self.moves.give(2 * ply, fours);
+            if self.quiet_vcf > 0 {
+                return self.defend_quiet(board, attacks, ply, defender, attacker);
+            }
+            return None;
+        }
+        if has_legal_straight_four(board, defender) {
+            // The defender's own straight four wins the race.
             self.moves.give(2 * ply, fours);
             return None;
         }
@@ -307,7 +313,7 @@ impl ThreatSolver {
         if board.threats(defender).four > 0 {
             for p in Near::shapes_of(board, defender, Shape::Four, Shape::OpenFour) {
                 self.seen[p.index()] = stamp;
-                let rank = 10_000
+                let rank = FOUR_FIRST
                     + hand_priority(board, p, attacker) * 2
                     + hand_priority(board, p, defender);
                 self.keyed.push((rank, p));

@@ -57,6 +57,16 @@ pub enum ThreatKind {
     Vct,
 }
 
+impl ThreatKind {
+    /// `vcf` or `vct`, as the command line and the web API name it.
+    pub fn name(self) -> &'static str {
+        match self {
+            ThreatKind::Vcf => "vcf",
+            ThreatKind::Vct => "vct",
+        }
+    }
+}
+
 /// When a threat search gives up (it then reports no win).
 #[derive(Clone, Debug, Default)]
 pub struct ThreatLimits {
@@ -257,6 +267,21 @@ impl ThreatSolver {
         let win = self.solve(board, kind, limits);
         board.pass();
         win
+    }
+
+    /// The win of `attacker`, to move or not (then as [`ThreatSolver::solve_for_opponent`]).
+    pub fn solve_for(
+        &mut self,
+        board: &mut Board,
+        attacker: Player,
+        kind: ThreatKind,
+        limits: &ThreatLimits,
+    ) -> Option<ThreatWin> {
+        if attacker == board.side_to_move() {
+            self.solve(board, kind, limits)
+        } else {
+            self.solve_for_opponent(board, kind, limits)
+        }
     }
 
     /// Whether a limit has been reached; the clock and the flag are read every

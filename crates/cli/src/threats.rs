@@ -38,6 +38,11 @@ pub struct ThreatsArgs {
     /// Memory for the solver's table, in MiB.
     #[arg(long, default_value_t = 64, value_parser = crate::position::hash_mib)]
     pub hash_mb: usize,
+    /// How to search: `deepening` finds the win with the fewest attacker moves, one more
+    /// attacker move at a time; `proof` (proof-number search, df-pn) goes where the fewest
+    /// lines are left to settle, and finds deep wins much sooner, but not always the shortest.
+    #[arg(long, value_enum, default_value_t = SearchArg::Deepening)]
+    pub search: SearchArg,
     /// Print one JSON object instead of text.
     #[arg(long)]
     pub json: bool,
@@ -49,12 +54,20 @@ pub enum KindArg {
     Vct,
 }
 
+#[derive(Copy, Clone, Debug, PartialEq, Eq, ValueEnum)]
+pub enum SearchArg {
+    Deepening,
+    Proof,
+}
+
 #[derive(Serialize, Debug)]
 pub struct ThreatsJson {
     /// The attacker: "black" or "white".
     pub attacker: &'static str,
     pub kind: &'static str,
     pub quiet: u32,
+    /// "deepening" (the win found has the fewest attacker moves) or "proof".
+    pub search: &'static str,
     /// Whether a win was proven.
     pub win: bool,
     /// Plies to the end of the game along `line` (null without a win).
@@ -98,12 +111,19 @@ pub fn threats(args: &ThreatsArgs) -> Result<String, String> {
     } else {
         board.side_to_move()
     };
-    let win = solver.solve_for(&mut board, attacker, kind, &limits);
+    let win = match args.search {
+        SearchArg::Deepening => solver.solve_for(&mut board, attacker, kind, &limits),
+        SearchArg::Proof => solver.prove_for(&mut board, attacker, kind, &limits),
+    };
     let size = board.size();
     let out = ThreatsJson {
         attacker: colour_name(attacker),
         kind: kind.name(),
         quiet: args.quiet,
+        search: match args.search {
+            SearchArg::Deepening => "deepening",
+            SearchArg::Proof => "proof",
+        },
         win: win.is_some(),
         plies: win.as_ref().map(|w| w.plies),
         line: win
@@ -131,10 +151,15 @@ fn text(out: &ThreatsJson, win: Option<&ThreatWin>, max_attacks: u32) -> String 
     };
     let verdict = match win {
         Some(w) => format!(
-            "{} wins by {name}{quiet} in {} {}: {}",
+            "{} wins by {name}{quiet} in {} {}{}: {}",
             out.attacker,
             w.plies,
             if w.plies == 1 { "ply" } else { "plies" },
+            if out.search == "proof" {
+                " (proof-number search: a win, not always the shortest)"
+            } else {
+                ""
+            },
             out.line.join(" ")
         ),
         None if out.gave_up => format!(

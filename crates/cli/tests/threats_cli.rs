@@ -59,6 +59,31 @@ fn the_readme_s_first_example_is_what_the_solver_finds() {
 }
 
 #[test]
+fn proof_numbers_find_a_win_of_their_own() {
+    // The README's example again by proof-number search: a win, longer than the shortest.
+    let args = ["threats", "--search", "proof", "--nodes", "1000000"];
+    let v = json(&[&args[..], &["--json", "h8 i9 h9 h7 i8 g7"]].concat());
+    assert_eq!(
+        (v["search"].clone(), v["win"].clone()),
+        (json!("proof"), json!(true))
+    );
+    let line = v["line"].as_array().unwrap();
+    assert_eq!(v["plies"], line.len());
+    assert!(line.len() >= 19, "{v}");
+    assert_eq!(v["nodes"], PROOF_NODES);
+    let out = text(&[&args[..], &["h8 i9 h9 h7 i8 g7"]].concat());
+    assert!(
+        out.contains("(proof-number search: a win, not always the shortest)"),
+        "{out}"
+    );
+    let plain = json(&["threats", "--json", "--nodes", "100", "h8"]);
+    assert_eq!(plain["search"], "deepening");
+}
+
+/// The proof-number search's nodes on the README's example (the same on every machine).
+const PROOF_NODES: u64 = 191_815;
+
+#[test]
 fn the_opponent_s_threats_are_looked_for_on_request() {
     // White to move: Black's open three is what White must answer.
     let moves = "h8 i9 h9 i8 h10";
@@ -137,6 +162,7 @@ fn bad_input_gets_a_clear_error() {
         "needs --kind vct",
     );
     fails_with(&["threats", "--quiet", "9", "h8"], "--quiet");
+    fails_with(&["threats", "--search", "fast", "h8"], "--search");
     fails_with(&["threats", "--attacks", "0", "h8"], "--attacks");
     fails_with(
         &["threats", "--time", "10", "--nodes", "10", "h8"],

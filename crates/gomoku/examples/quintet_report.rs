@@ -5,7 +5,8 @@
 //!
 //! `cargo run --release -p wuzi-gomoku --example quintet_report [-- SECONDS...]`; set
 //! `VERBOSE=1` for one line per case, `ONLY=text` to run only the cases whose id has `text`,
-//! `QUIET=off` to search fours and open threes only (without the puzzle's quiet threats).
+//! `QUIET=off` to search fours and open threes only (without the puzzle's quiet threats);
+//! `SEARCH=proof` to search by proof numbers instead of by iterative deepening.
 //!
 //! The search is deterministic and gives up only at its deadline, so a case it finished
 //! (solved or not) within a shorter deadline ends the same way within a longer one: only the
@@ -65,7 +66,13 @@ fn run(puzzle: &Value, kind: ThreatKind, deadline: Option<Duration>) -> Run {
     let mut board = board_of(puzzle);
     let mut solver = ThreatSolver::new(TABLE_BYTES);
     let start = Instant::now();
-    let win = solver.solve(
+    let search = if std::env::var("SEARCH").is_ok_and(|v| v == "proof") {
+        ThreatSolver::prove
+    } else {
+        ThreatSolver::solve
+    };
+    let win = search(
+        &mut solver,
         &mut board,
         kind,
         &ThreatLimits {

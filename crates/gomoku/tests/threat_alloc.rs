@@ -3,7 +3,9 @@
 
 use std::alloc::{GlobalAlloc, Layout, System};
 use std::cell::Cell;
-use wuzi_gomoku::{parse_moves, Board, Player, Rule, ThreatKind, ThreatLimits, ThreatSolver};
+use wuzi_gomoku::{
+    parse_moves, Board, Player, Rule, ThreatKind, ThreatLimits, ThreatSolver, ThreatWin,
+};
 
 /// Counts this thread's allocations (other tests' threads do not disturb the count).
 struct Counting;
@@ -56,22 +58,27 @@ fn a_warm_solver_allocates_only_the_line_it_returns() {
             Player::Second => (white, black),
         };
         let mut board = Board::from_stones(15, rule, &black, &white, Some(to_move)).unwrap();
-        let mut solver = ThreatSolver::new(1 << 20);
         let limits = ThreatLimits {
             max_attacks: 8,
             nodes: Some(50_000),
             quiet_vcf,
             ..ThreatLimits::default()
         };
-        let first = solver.solve(&mut board, kind, &limits);
-        let nodes = solver.nodes();
-        solver.clear();
-        let before = allocations();
-        let again = solver.solve(&mut board, kind, &limits);
-        let allocated = allocations() - before;
-        assert_eq!(again, first, "{rule}");
-        assert_eq!(solver.nodes() - nodes, nodes, "{rule}: the same search");
-        assert!(nodes > 50, "{rule}: {nodes} nodes is no test");
-        assert_eq!(allocated, again.is_some() as u64, "{rule}: {first:?}");
+        // By iterative deepening and by proof numbers.
+        type Search =
+            fn(&mut ThreatSolver, &mut Board, ThreatKind, &ThreatLimits) -> Option<ThreatWin>;
+        for search in [ThreatSolver::solve as Search, ThreatSolver::prove] {
+            let mut solver = ThreatSolver::new(1 << 20);
+            let first = search(&mut solver, &mut board, kind, &limits);
+            let nodes = solver.nodes();
+            solver.clear();
+            let before = allocations();
+            let again = search(&mut solver, &mut board, kind, &limits);
+            let allocated = allocations() - before;
+            assert_eq!(again, first, "{rule}");
+            assert_eq!(solver.nodes() - nodes, nodes, "{rule}: the same search");
+            assert!(nodes > 20, "{rule}: {nodes} nodes is no test");
+            assert_eq!(allocated, again.is_some() as u64, "{rule}: {first:?}");
+        }
     }
 }

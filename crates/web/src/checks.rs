@@ -220,6 +220,9 @@ pub struct ThreatsRequest {
     quiet: Option<u32>,
     /// Look for the win of the side not to move (what it threatens).
     opponent: Option<bool>,
+    /// "deepening" (the default: the win with the fewest attacker moves) or "proof"
+    /// (proof-number search: deep wins sooner, not always the shortest).
+    search: Option<String>,
     time_ms: Option<u64>,
 }
 
@@ -229,6 +232,8 @@ pub(crate) struct ThreatsAsked {
     pub kind: ThreatKind,
     pub quiet: u32,
     pub opponent: bool,
+    /// Search by proof numbers rather than by iterative deepening.
+    pub proof: bool,
     pub time_ms: u64,
 }
 
@@ -260,11 +265,17 @@ pub(crate) fn check_threats(
     if quiet > 0 && kind == ThreatKind::Vcf {
         return Err(bad("quiet threats belong to a VCT: kind must be vct"));
     }
+    let proof = match req.search.as_deref().unwrap_or("deepening") {
+        "deepening" => false,
+        "proof" => true,
+        other => return Err(bad(format!("search \"{other}\" is not deepening or proof"))),
+    };
     Ok(ThreatsAsked {
         board,
         kind,
         quiet,
         opponent: req.opponent.unwrap_or(false),
+        proof,
         time_ms: think_time(max_time_ms, req.time_ms)?,
     })
 }
@@ -366,6 +377,7 @@ mod tests {
         .prop_map(String::from);
         let ai = select(vec!["black", "white", "none", "Black", ""]).prop_map(String::from);
         let kind = select(vec!["vcf", "vct", "VCT", ""]).prop_map(String::from);
+        let search = select(vec!["deepening", "proof", "Proof", ""]).prop_map(String::from);
         prop_oneof![
             2 => value(string(prop_oneof![4 => rule, 1 => "\\PC{0,8}"]).boxed())
                 .prop_map(|v| format!("\"rule\":{v}")),
@@ -385,6 +397,7 @@ mod tests {
             1 => value(number().boxed()).prop_map(|v| format!("\"game\":{v}")),
             1 => value(string(kind).boxed()).prop_map(|v| format!("\"kind\":{v}")),
             1 => value(number().boxed()).prop_map(|v| format!("\"quiet\":{v}")),
+            1 => value(string(search).boxed()).prop_map(|v| format!("\"search\":{v}")),
             1 => value(select(vec!["true", "false"]).prop_map(String::from).boxed())
                 .prop_map(|v| format!("\"opponent\":{v}")),
             1 => (string("[a-z]{1,8}"), any_json()).prop_map(|(k, v)| format!("{k}:{v}")),

@@ -225,7 +225,21 @@ fn threats_answers_with_the_winning_line_or_a_clear_error() {
     let (s, v) = post(&url, quiet);
     assert_eq!(s, 200, "{v}");
     assert_eq!(v["line"][0], "e10", "{v}");
+    assert_eq!(v["search"], "deepening");
+    // By proof numbers: a win too, its line from the same first move's threats.
+    let proof = json!({"moves": moves, "kind": "vcf", "search": "proof", "time_ms": 2000});
+    let (s, v) = post(&url, proof);
+    assert_eq!(s, 200, "{v}");
+    assert_eq!(
+        (v["search"].clone(), v["win"].clone()),
+        (json!("proof"), json!(true))
+    );
+    assert_eq!(v["plies"], v["line"].as_array().unwrap().len());
     for (body, needle) in [
+        (
+            json!({"moves": moves, "search": "fast"}),
+            "not deepening or proof",
+        ),
         (json!({"moves": moves, "kind": "vcx"}), "not vcf or vct"),
         (json!({"moves": moves, "quiet": 5}), "out of range"),
         (

@@ -31,6 +31,7 @@
 
 mod defence;
 mod near;
+mod proof;
 mod quiet;
 mod table;
 #[cfg(test)]
@@ -148,6 +149,10 @@ pub struct ThreatSolver {
     /// Mixed into table keys: the same stones under another kind, rule or size are another
     /// position.
     salt: u64,
+    /// The proof-number search's limit of attacker moves from its root.
+    proof_attacks: u32,
+    /// The proof-number search's children's entries per ply (made on its first use).
+    proof_children: Vec<Vec<table::ProofEntry>>,
 }
 
 impl ThreatSolver {
@@ -188,6 +193,8 @@ impl ThreatSolver {
             quiet_vcf: 0,
             quiet_line: Vec::with_capacity(MAX_LINE + 1),
             salt: 0,
+            proof_attacks: 0,
+            proof_children: Vec::new(),
         }
     }
 
@@ -221,22 +228,10 @@ impl ThreatSolver {
         kind: ThreatKind,
         limits: &ThreatLimits,
     ) -> Option<ThreatWin> {
-        self.aborted = false;
+        self.begin(board, kind, limits);
         if board.result().is_some() {
             return None;
         }
-        self.kind = kind;
-        self.quiet_vcf = match kind {
-            ThreatKind::Vcf => 0,
-            ThreatKind::Vct => limits.quiet_vcf.min(MAX_QUIET_VCF),
-        };
-        self.salt = salt(kind, self.quiet_vcf, board);
-        self.budget_end = limits
-            .nodes
-            .map_or(u64::MAX, |n| self.nodes.saturating_add(n));
-        self.next_check = self.nodes;
-        self.deadline = limits.deadline;
-        self.stop = limits.stop.clone();
         let mut win = None;
         for attacks in 0..=limits.max_attacks.min(MAX_THREAT_ATTACKS) {
             let cuts = self.cuts;
@@ -282,6 +277,23 @@ impl ThreatSolver {
         } else {
             self.solve_for_opponent(board, kind, limits)
         }
+    }
+
+    /// Sets up a search of `kind` within `limits`.
+    fn begin(&mut self, board: &Board, kind: ThreatKind, limits: &ThreatLimits) {
+        self.aborted = false;
+        self.kind = kind;
+        self.quiet_vcf = match kind {
+            ThreatKind::Vcf => 0,
+            ThreatKind::Vct => limits.quiet_vcf.min(MAX_QUIET_VCF),
+        };
+        self.salt = salt(kind, self.quiet_vcf, board);
+        self.budget_end = limits
+            .nodes
+            .map_or(u64::MAX, |n| self.nodes.saturating_add(n));
+        self.next_check = self.nodes;
+        self.deadline = limits.deadline;
+        self.stop = limits.stop.clone();
     }
 
     /// Whether a limit has been reached; the clock and the flag are read every

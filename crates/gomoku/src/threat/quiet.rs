@@ -62,7 +62,7 @@ impl ThreatSolver {
     /// Whether the side to move wins by a VCF of at most `limit` moves. It runs on this
     /// solver's own table (under the VCF's salt) and buffers from `ply` on, and leaves its
     /// line in `lines[ply]`.
-    fn nested_vcf(&mut self, board: &mut Board, limit: u32, ply: usize) -> bool {
+    pub(super) fn nested_vcf(&mut self, board: &mut Board, limit: u32, ply: usize) -> bool {
         let saved = (self.kind, self.quiet_vcf, self.salt, self.cuts);
         self.kind = ThreatKind::Vcf;
         self.quiet_vcf = 0;
@@ -83,7 +83,12 @@ impl ThreatSolver {
     }
 
     /// The defences against the VCF in `quiet_line`, best first (see the module's notes).
-    fn quiet_defences(&mut self, board: &mut Board, defender: Player, out: &mut Vec<Point>) {
+    pub(super) fn quiet_defences(
+        &mut self,
+        board: &mut Board,
+        defender: Player,
+        out: &mut Vec<Point>,
+    ) {
         let attacker = defender.opponent();
         let stamp = self.start_defences(board, defender);
         let mut touching = Near::none();

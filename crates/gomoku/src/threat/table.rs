@@ -1,5 +1,7 @@
 //! The threat solver's transposition table: per position, the fewest attacker moves a win is
-//! proven with (and its move), and the most that are proven not to win.
+//! proven with (and its move), and the most that are proven not to win; or, for the
+//! proof-number search, the position's proof and disproof numbers (a tag bit tells the two
+//! kinds of entry apart, and their keys are salted apart).
 
 use super::{ThreatKind, ThreatSolver};
 use crate::board::Board;
@@ -39,9 +41,70 @@ pub(super) fn no_win_within(data: u64) -> u32 {
     field(data, NO_WIN_SHIFT)
 }
 
-/// How much an entry is worth keeping: the depth its result holds for.
+/// Marks a proof-number entry: proof number (bits 0..22), disproof number (22..44), the
+/// winning move's index plus one (44..53), plies to the end along the proof (53..61).
+const PROOF_TAG: u64 = 1 << 63;
+const NUMBER_BITS: u32 = 22;
+/// Proof and disproof numbers saturate below this; it marks a settled position.
+pub(super) const INFINITE: u32 = (1 << NUMBER_BITS) - 1;
+
+/// What the proof-number search knows of a position.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub(super) struct ProofEntry {
+    /// Proof number: how many more leaves at least must be proven to prove the attacker's
+    /// win (0: proven; [`INFINITE`]: disproven).
+    pub pn: u32,
+    /// Disproof number, the same for the defender (0: disproven).
+    pub dn: u32,
+    /// The attacker's winning move, at a proven attacker node.
+    pub best: Option<Point>,
+    /// Plies to the end along the proof, when proven (0 where not known).
+    pub plies: u32,
+}
+
+impl ProofEntry {
+    /// A position never searched: one leaf to prove either way.
+    pub const UNKNOWN: ProofEntry = ProofEntry {
+        pn: 1,
+        dn: 1,
+        best: None,
+        plies: 0,
+    };
+
+    fn pack(self) -> u64 {
+        let mask = u64::from(INFINITE);
+        let best = self.best.map_or(0, |p| p.index() as u64 + 1);
+        PROOF_TAG
+            | (u64::from(self.pn) & mask)
+            | (u64::from(self.dn) & mask) << NUMBER_BITS
+            | (best & 0x1FF) << 44
+            | u64::from(self.plies.min(255)) << 53
+    }
+
+    fn unpack(data: u64) -> ProofEntry {
+        let mask = u64::from(INFINITE);
+        ProofEntry {
+            pn: (data & mask) as u32,
+            dn: (data >> NUMBER_BITS & mask) as u32,
+            best: ((data >> 44 & 0x1FF) as usize)
+                .checked_sub(1)
+                .and_then(Point::from_index),
+            plies: (data >> 53 & 0xFF) as u32,
+        }
+    }
+}
+
+/// How much an entry is worth keeping: the depth its result holds for, or for a
+/// proof-number entry how much work its numbers stand for (settled ones most).
 fn entry_depth(data: u64) -> u32 {
-    if data & FINAL_BIT != 0 {
+    if data & PROOF_TAG != 0 {
+        let e = ProofEntry::unpack(data);
+        if e.pn == 0 || e.dn == 0 {
+            u32::MAX
+        } else {
+            u32::BITS - (e.pn + e.dn).leading_zeros()
+        }
+    } else if data & FINAL_BIT != 0 {
         u32::MAX
     } else {
         field(data, NO_WIN_SHIFT).max(field(data, WIN_SHIFT))
@@ -55,6 +118,16 @@ impl ThreatSolver {
 
     /// What the table knows about `key` (0: nothing).
     pub(super) fn probe(&self, key: u64) -> u64 {
+        let data = self.probe_raw(key);
+        if data & PROOF_TAG != 0 {
+            0
+        } else {
+            data
+        }
+    }
+
+    /// The data stored for `key`, of either kind (0: nothing).
+    fn probe_raw(&self, key: u64) -> u64 {
         if self.table.is_empty() {
             return 0;
         }
@@ -65,26 +138,53 @@ impl ThreatSolver {
             .map_or(0, |e| e[1])
     }
 
+    /// What the proof-number search knows of `key`.
+    pub(super) fn probe_proof(&self, key: u64) -> ProofEntry {
+        let data = self.probe_raw(key);
+        if data & PROOF_TAG == 0 {
+            ProofEntry::UNKNOWN
+        } else {
+            ProofEntry::unpack(data)
+        }
+    }
+
+    /// Records a proof-number entry for `key`.
+    pub(super) fn store_proof(&mut self, key: u64, entry: ProofEntry) {
+        if self.table.is_empty() {
+            return;
+        }
+        let i = self.slot(key);
+        self.table[i] = [key, entry.pack()];
+    }
+
+    /// The index of `key`'s entry, or of the one it replaces (the shallowest of the bucket,
+    /// the first of equals: deterministic), then cleared to `[key, 0]`.
+    fn slot(&mut self, key: u64) -> usize {
+        let b = self.bucket(key);
+        let bucket = &mut self.table[b..b + BUCKET];
+        match bucket.iter().position(|e| e[0] == key) {
+            Some(i) => b + i,
+            None => {
+                let i = (0..BUCKET)
+                    .min_by_key(|&i| entry_depth(bucket[i][1]))
+                    .expect("a bucket has entries");
+                bucket[i] = [key, 0];
+                b + i
+            }
+        }
+    }
+
     /// Records the result of an attacker node searched with `attacks` moves to go: its
     /// winning move, or no win (`final`: for any number of moves).
     pub(super) fn remember(&mut self, key: u64, attacks: u32, win: Option<Point>, final_: bool) {
         if self.table.is_empty() {
             return;
         }
-        let b = self.bucket(key);
-        let bucket = &mut self.table[b..b + BUCKET];
-        let i = match bucket.iter().position(|e| e[0] == key) {
-            Some(i) => i,
-            None => {
-                // Replace the shallowest entry (the first of equals: deterministic).
-                let i = (0..BUCKET)
-                    .min_by_key(|&i| entry_depth(bucket[i][1]))
-                    .expect("a bucket has entries");
-                bucket[i] = [key, 0];
-                i
-            }
-        };
-        let mut data = bucket[i][1];
+        let i = self.slot(key);
+        let mut data = self.table[i][1];
+        if data & PROOF_TAG != 0 {
+            data = 0;
+        }
         let attacks = attacks.min(255);
         match win {
             Some(p) => {
@@ -103,7 +203,7 @@ impl ThreatSolver {
                 }
             }
         }
-        bucket[i][1] = data;
+        self.table[i][1] = data;
     }
 }
 

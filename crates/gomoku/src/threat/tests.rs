@@ -555,6 +555,15 @@ fn limits_give_up_cleanly() {
     assert_eq!(ts.solve(&mut b, ThreatKind::Vct, &late), None);
     // Nothing half-searched was kept: the full search still finds the win.
     assert!(ts.solve(&mut b, ThreatKind::Vct, &limits(10)).is_some());
+    // The same for the proof-number search.
+    let mut ts = ThreatSolver::new(1 << 16);
+    for cut in [&tiny, &stop, &late] {
+        assert_eq!(ts.prove(&mut b, ThreatKind::Vct, cut), None);
+        assert!(ts.gave_up());
+    }
+    assert!(ts.nodes() <= 3 * (5 + 2), "{}", ts.nodes());
+    assert!(ts.prove(&mut b, ThreatKind::Vct, &limits(10)).is_some());
+    assert!(!ts.gave_up());
     assert_eq!(b.hash(), b.hash_from_scratch());
 }
 
@@ -604,4 +613,55 @@ fn the_same_stones_under_another_rule_are_another_position() {
     let mut renju = board(Rule::Renju, DOUBLE_FOUR_BLACK, DOUBLE_FOUR_WHITE, BLACK);
     let win = ts.solve(&mut renju, ThreatKind::Vct, &limits(10)).unwrap();
     assert_eq!(win.first().to_human(15), "i7");
+}
+
+#[test]
+fn proof_numbers_prove_the_wins_the_deepening_proves() {
+    // Random positions under each rule: within the same attacker-move limit the two searches
+    // walk the same tree, so they must agree on every position; each proof-number win is a
+    // legal line that survives the full-width check.
+    let mut rng = crate::testing::Xorshift(0x1234_5678_9ABC_DEF1);
+    let mut next = move |n: usize| rng.below(n);
+    let mut deepening = ThreatSolver::new(1 << 20);
+    let mut proof = ThreatSolver::new(1 << 20);
+    let mut checker = ThreatSolver::new(1 << 18);
+    let (mut positions, mut wins) = (0, 0);
+    for round in 0..1500 {
+        let stones = 4 + next(8);
+        let Some(mut b) = random_position(&mut next, Rule::ALL[round % 3], 11, stones, 1) else {
+            continue;
+        };
+        positions += 1;
+        for (kind, limits) in [
+            (ThreatKind::Vcf, limits(6)),
+            (ThreatKind::Vct, limits(4)),
+            (ThreatKind::Vct, quiet_limits(3, 2)),
+        ] {
+            let shortest = deepening.solve(&mut b, kind, &limits);
+            let found = proof.prove(&mut b, kind, &limits);
+            assert!(!deepening.gave_up(), "{b:?}");
+            assert!(
+                !proof.gave_up(),
+                "{b:?} {kind:?} {limits:?} {shortest:?} {}",
+                proof.nodes()
+            );
+            assert_eq!(
+                found.is_some(),
+                shortest.is_some(),
+                "{b:?} {kind:?} {limits:?}"
+            );
+            if let Some(w) = &found {
+                wins += 1;
+                check_line(&b, w);
+                let attacker_moves = w.line.len().div_ceil(2) as u32;
+                assert!(attacker_moves <= limits.max_attacks + 1, "{b:?} {w:?}");
+                assert!(verify(&mut b, &mut checker, kind, &limits), "{b:?}");
+            }
+            assert_eq!(b.hash(), b.hash_from_scratch());
+        }
+    }
+    // 1,424 positions and 1,391 wins over the three searches: the bounds only make sure the
+    // test keeps testing something.
+    let counts = (positions, wins);
+    assert!(positions > 1000 && wins > 1000, "{counts:?}");
 }

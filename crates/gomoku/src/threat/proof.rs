@@ -154,30 +154,22 @@ impl ThreatSolver {
         if self.out_of_budget() {
             return self.probe_proof(key);
         }
+        if let Some(r) = board.result() {
+            // Whether a finished game was a foul depends on which stone came last, which
+            // the key does not say: such positions are never stored.
+            let attacker = match ply % 2 {
+                0 => board.side_to_move(),
+                _ => board.side_to_move().opponent(),
+            };
+            return settled(r.winner == Some(attacker), 0);
+        }
         let attacker_to_move = ply % 2 == 0;
         let mut moves = self.moves.take(2 * ply);
-        let settled = self.expand(board, ply, &mut moves);
-        let entry = match settled {
-            Expanded::Settled(true) => ProofEntry {
-                pn: 0,
-                dn: INFINITE,
-                best: None,
-                // A foul has ended the game; a five to make takes one ply; a defender's node
-                // settled as lost ends in a few (its proof line is rebuilt move by move).
-                plies: if board.result().is_some() {
-                    0
-                } else if attacker_to_move {
-                    1
-                } else {
-                    2
-                },
-            },
-            Expanded::Settled(false) => ProofEntry {
-                pn: INFINITE,
-                dn: 0,
-                best: None,
-                plies: 0,
-            },
+        let expanded = self.expand(board, ply, &mut moves);
+        let entry = match expanded {
+            // A five to make takes one ply; a defender's node settled as lost ends in a few
+            // (its proof line is rebuilt move by move).
+            Expanded::Settled(won) => settled(won, if attacker_to_move { 1 } else { 2 }),
             Expanded::Moves => self.search_children(board, th, ply, &moves),
         };
         self.moves.give(2 * ply, moves);
@@ -202,17 +194,28 @@ impl ThreatSolver {
         // and a child searched again from nothing would be searched forever.
         let mut children = std::mem::take(&mut self.proof_children[ply]);
         children.clear();
-        children.extend(moves.iter().map(|&p| {
-            let c = self.child(board, p);
-            if attacker_to_move && c == ProofEntry::UNKNOWN {
+        // A move that ends the game is settled here: the mover's renju foul loses, the last
+        // empty point draws (no move here makes a five: a side with a five point has taken
+        // it, or been refuted by it, before its moves are listed).
+        let fouls = board.rule().has_fouls(board.side_to_move());
+        let last_point = board.empty_count() == 1;
+        for &p in moves {
+            let c = if fouls && board.foul(p).is_some() {
+                settled(!attacker_to_move, 0)
+            } else if last_point {
+                settled(false, 0)
+            } else {
+                self.child(board, p)
+            };
+            children.push(if attacker_to_move && c == ProofEntry::UNKNOWN {
                 ProofEntry {
                     pn: leaves_to_prove(board, p),
                     ..c
                 }
             } else {
                 c
-            }
-        }));
+            });
+        }
         let entry = loop {
             let entry = summarise(moves, &children, attacker_to_move);
             if entry.pn >= th.pn || entry.dn >= th.dn || self.aborted {
@@ -344,10 +347,14 @@ impl ThreatSolver {
     fn proof_line(&mut self, board: &mut Board, ply: usize, line: &mut Vec<Point>) -> bool {
         let me = board.side_to_move();
         let them = me.opponent();
-        if board.result().is_some() || ply >= MAX_LINE {
-            return board.result().is_some();
-        }
         let attacker_to_move = ply % 2 == 0;
+        if let Some(r) = board.result() {
+            // The defender's foul ends a win; the attacker's or a full board does not.
+            return r.winner == Some(if attacker_to_move { me } else { them });
+        }
+        if ply >= MAX_LINE {
+            return false;
+        }
         if attacker_to_move && board.threats(me).five > 0 {
             find_fives(board, me, &mut self.fives);
             line.push(self.fives[0]);
@@ -366,12 +373,12 @@ impl ThreatSolver {
         if attacker_to_move {
             let mut e = self.probe_proof(board.hash() ^ self.salt);
             if e.pn != 0 || e.best.is_none() {
+                // Lost from the table (or there is none): proven again.
                 let infinite = Numbers {
                     pn: INFINITE,
                     dn: INFINITE,
                 };
-                self.mid(board, infinite, ply);
-                e = self.probe_proof(board.hash() ^ self.salt);
+                e = self.mid(board, infinite, ply);
             }
             next = e.best.filter(|_| e.pn == 0);
         } else {
@@ -464,6 +471,28 @@ fn summarise(moves: &[Point], children: &[ProofEntry], attacker_to_move: bool) -
         dn,
         best,
         plies: if pn == 0 { plies } else { 0 },
+        searched: true,
+    }
+}
+
+/// The entry of a position settled without a search: won for the attacker in `plies`, or
+/// lost.
+fn settled(won: bool, plies: u32) -> ProofEntry {
+    match won {
+        true => ProofEntry {
+            pn: 0,
+            dn: INFINITE,
+            best: None,
+            plies,
+            searched: false,
+        },
+        false => ProofEntry {
+            pn: INFINITE,
+            dn: 0,
+            best: None,
+            plies: 0,
+            searched: false,
+        },
     }
 }
 

@@ -42,8 +42,10 @@ pub(super) fn no_win_within(data: u64) -> u32 {
 }
 
 /// Marks a proof-number entry: proof number (bits 0..22), disproof number (22..44), the
-/// winning move's index plus one (44..53), plies to the end along the proof (53..61).
+/// winning move's index plus one (44..53), plies to the end along the proof (53..61), and
+/// whether its children were searched (bit 61).
 const PROOF_TAG: u64 = 1 << 63;
+const SEARCHED_BIT: u64 = 1 << 61;
 const NUMBER_BITS: u32 = 22;
 /// Proof and disproof numbers saturate below this; it marks a settled position.
 pub(super) const INFINITE: u32 = (1 << NUMBER_BITS) - 1;
@@ -60,6 +62,9 @@ pub(super) struct ProofEntry {
     pub best: Option<Point>,
     /// Plies to the end along the proof, when proven (0 where not known).
     pub plies: u32,
+    /// Whether the numbers come from a search of the children, rather than from the
+    /// position alone (which is cheap to settle again).
+    pub searched: bool,
 }
 
 impl ProofEntry {
@@ -69,6 +74,7 @@ impl ProofEntry {
         dn: 1,
         best: None,
         plies: 0,
+        searched: false,
     };
 
     fn pack(self) -> u64 {
@@ -79,6 +85,7 @@ impl ProofEntry {
             | (u64::from(self.dn) & mask) << NUMBER_BITS
             | (best & 0x1FF) << 44
             | u64::from(self.plies.min(255)) << 53
+            | if self.searched { SEARCHED_BIT } else { 0 }
     }
 
     fn unpack(data: u64) -> ProofEntry {
@@ -90,19 +97,21 @@ impl ProofEntry {
                 .checked_sub(1)
                 .and_then(Point::from_index),
             plies: (data >> 53 & 0xFF) as u32,
+            searched: data & SEARCHED_BIT != 0,
         }
     }
 }
 
 /// How much an entry is worth keeping: the depth its result holds for, or for a
-/// proof-number entry how much work its numbers stand for (settled ones most).
+/// proof-number entry how much work its numbers stand for: a result settled by a search
+/// most, then numbers by their size, and least a position settled without a search.
 fn entry_depth(data: u64) -> u32 {
     if data & PROOF_TAG != 0 {
         let e = ProofEntry::unpack(data);
-        if e.pn == 0 || e.dn == 0 {
-            u32::MAX
-        } else {
-            u32::BITS - (e.pn + e.dn).leading_zeros()
+        match (e.pn == 0 || e.dn == 0, e.searched) {
+            (true, true) => u32::MAX,
+            (true, false) => 0,
+            (false, _) => u32::BITS - (e.pn + e.dn).leading_zeros(),
         }
     } else if data & FINAL_BIT != 0 {
         u32::MAX

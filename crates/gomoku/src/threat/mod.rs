@@ -258,13 +258,11 @@ impl ThreatSolver {
         kind: ThreatKind,
         limits: &ThreatLimits,
     ) -> Option<ThreatWin> {
-        board.pass();
-        let win = self.solve(board, kind, limits);
-        board.pass();
-        win
+        let them = board.side_to_move().opponent();
+        self.solve_for(board, them, kind, limits)
     }
 
-    /// The win of `attacker`, to move or not (then as [`ThreatSolver::solve_for_opponent`]).
+    /// The win of `attacker`, to move or not (then as if it had the move: what it threatens).
     pub fn solve_for(
         &mut self,
         board: &mut Board,
@@ -272,11 +270,26 @@ impl ThreatSolver {
         kind: ThreatKind,
         limits: &ThreatLimits,
     ) -> Option<ThreatWin> {
+        self.as_attacker(board, attacker, |solver, board| {
+            solver.solve(board, kind, limits)
+        })
+    }
+
+    /// Runs `search` for `attacker`: on the board as it is when `attacker` has the move,
+    /// otherwise with the move passed to it (and back after).
+    fn as_attacker(
+        &mut self,
+        board: &mut Board,
+        attacker: Player,
+        search: impl FnOnce(&mut Self, &mut Board) -> Option<ThreatWin>,
+    ) -> Option<ThreatWin> {
         if attacker == board.side_to_move() {
-            self.solve(board, kind, limits)
-        } else {
-            self.solve_for_opponent(board, kind, limits)
+            return search(self, board);
         }
+        board.pass();
+        let win = search(self, board);
+        board.pass();
+        win
     }
 
     /// Sets up a search of `kind` within `limits`.

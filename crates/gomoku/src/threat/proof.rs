@@ -127,13 +127,9 @@ impl ThreatSolver {
         kind: ThreatKind,
         limits: &ThreatLimits,
     ) -> Option<ThreatWin> {
-        if attacker == board.side_to_move() {
-            return self.prove(board, kind, limits);
-        }
-        board.pass();
-        let win = self.prove(board, kind, limits);
-        board.pass();
-        win
+        self.as_attacker(board, attacker, |solver, board| {
+            solver.prove(board, kind, limits)
+        })
     }
 
     /// Attacker moves left at `ply` (even plies are the attacker's).

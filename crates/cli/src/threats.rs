@@ -40,7 +40,7 @@ pub struct ThreatsArgs {
     pub hash_mb: usize,
     /// How to search: `deepening` finds the win with the fewest attacker moves, one more
     /// attacker move at a time; `proof` (proof-number search, df-pn) goes where the fewest
-    /// lines are left to settle, and finds deep wins much sooner, but not always the shortest.
+    /// lines are left to settle, and may find a deep win sooner, but not always the shortest.
     #[arg(long, value_enum, default_value_t = SearchArg::Deepening)]
     pub search: SearchArg,
     /// Print one JSON object instead of text.

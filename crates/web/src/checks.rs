@@ -221,7 +221,7 @@ pub struct ThreatsRequest {
     /// Look for the win of the side not to move (what it threatens).
     opponent: Option<bool>,
     /// "deepening" (the default: the win with the fewest attacker moves) or "proof"
-    /// (proof-number search: deep wins sooner, not always the shortest).
+    /// (proof-number search: may find a deep win sooner, not always the shortest).
     search: Option<String>,
     time_ms: Option<u64>,
 }

@@ -5,7 +5,7 @@
 //! goes where the fewest leaves are left to prove the attack or to refute it (Allis's proof
 //! numbers, searched depth-first with thresholds as Nagai does, and each child's threshold
 //! widened by a quarter as Pawlewicz and Lew do). Deep, narrow wins that the deepening
-//! reaches only after every shorter line has been exhausted come much sooner; the price is
+//! reaches only after every shorter line has been exhausted can come sooner; the price is
 //! that the win found is *a* win, not the shortest.
 //!
 //! At an attacker node (OR) the proof number is the least of its children's and the

@@ -6,7 +6,8 @@ use clap::{Args, ValueEnum};
 use serde::Serialize;
 use std::time::{Duration, Instant};
 use wuzi_gomoku::{
-    ThreatKind, ThreatLimits, ThreatSolver, ThreatWin, MAX_QUIET_VCF, MAX_THREAT_ATTACKS,
+    ThreatKind, ThreatLimits, ThreatSearch, ThreatSolver, ThreatWin, MAX_QUIET_VCF,
+    MAX_THREAT_ATTACKS,
 };
 
 #[derive(Args, Debug)]
@@ -111,19 +112,17 @@ pub fn threats(args: &ThreatsArgs) -> Result<String, String> {
     } else {
         board.side_to_move()
     };
-    let win = match args.search {
-        SearchArg::Deepening => solver.solve_for(&mut board, attacker, kind, &limits),
-        SearchArg::Proof => solver.prove_for(&mut board, attacker, kind, &limits),
+    let search = match args.search {
+        SearchArg::Deepening => ThreatSearch::Deepening,
+        SearchArg::Proof => ThreatSearch::Proof,
     };
+    let win = solver.search_for(&mut board, attacker, search, kind, &limits);
     let size = board.size();
     let out = ThreatsJson {
         attacker: colour_name(attacker),
         kind: kind.name(),
         quiet: args.quiet,
-        search: match args.search {
-            SearchArg::Deepening => "deepening",
-            SearchArg::Proof => "proof",
-        },
+        search: search.name(),
         win: win.is_some(),
         plies: win.as_ref().map(|w| w.plies),
         line: win
@@ -155,7 +154,7 @@ fn text(out: &ThreatsJson, win: Option<&ThreatWin>, max_attacks: u32) -> String 
             out.attacker,
             w.plies,
             if w.plies == 1 { "ply" } else { "plies" },
-            if out.search == "proof" {
+            if out.search == ThreatSearch::Proof.name() {
                 " (proof-number search: a win, not always the shortest)"
             } else {
                 ""

@@ -49,7 +49,8 @@ pub use pattern::{Shape, SHAPE_COUNT};
 pub use rules::Rule;
 pub use textbook::{point_score, textbook_candidates, CandidateOrder, TextbookGomoku};
 pub use threat::{
-    ThreatKind, ThreatLimits, ThreatSolver, ThreatWin, MAX_QUIET_VCF, MAX_THREAT_ATTACKS,
+    ThreatKind, ThreatLimits, ThreatSearch, ThreatSolver, ThreatWin, MAX_QUIET_VCF,
+    MAX_THREAT_ATTACKS,
 };
 pub use wuzi_search::Player;
 

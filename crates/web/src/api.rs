@@ -421,17 +421,13 @@ pub async fn threats(
             true => board.side_to_move().opponent(),
             false => board.side_to_move(),
         };
-        let win = if asked.proof {
-            solver.prove_for(&mut board, attacker, asked.kind, &limits)
-        } else {
-            solver.solve_for(&mut board, attacker, asked.kind, &limits)
-        };
+        let win = solver.search_for(&mut board, attacker, asked.search, asked.kind, &limits);
         let size = board.size();
         json!({
             "attacker": crate::store::colour(attacker),
             "kind": asked.kind.name(),
             "quiet": asked.quiet,
-            "search": if asked.proof { "proof" } else { "deepening" },
+            "search": asked.search.name(),
             "win": win.is_some(),
             "plies": win.as_ref().map(|w| w.plies),
             "line": win.iter().flat_map(|w| &w.line).map(|p| p.to_human(size)).collect::<Vec<_>>(),

@@ -7,7 +7,7 @@ use crate::api::{bad, ApiError};
 use crate::store::parse_rule;
 use serde::Deserialize;
 use wuzi_gomoku::record::read_records;
-use wuzi_gomoku::{parse_point, Board, Player, Point, ThreatKind, MAX_QUIET_VCF};
+use wuzi_gomoku::{parse_point, Board, Player, Point, ThreatKind, ThreatSearch, MAX_QUIET_VCF};
 
 /// The moves of a request: a list, each element one move (`["h8", "i9"]`), or one text in any
 /// notation wuzi reads (`"h8 i9"`, `"h8i9"`, `"7,7 8,8"`), as the page's import box sends it.
@@ -232,8 +232,7 @@ pub(crate) struct ThreatsAsked {
     pub kind: ThreatKind,
     pub quiet: u32,
     pub opponent: bool,
-    /// Search by proof numbers rather than by iterative deepening.
-    pub proof: bool,
+    pub search: ThreatSearch,
     pub time_ms: u64,
 }
 
@@ -265,9 +264,9 @@ pub(crate) fn check_threats(
     if quiet > 0 && kind == ThreatKind::Vcf {
         return Err(bad("quiet threats belong to a VCT: kind must be vct"));
     }
-    let proof = match req.search.as_deref().unwrap_or("deepening") {
-        "deepening" => false,
-        "proof" => true,
+    let search = match req.search.as_deref().unwrap_or("deepening") {
+        "deepening" => ThreatSearch::Deepening,
+        "proof" => ThreatSearch::Proof,
         other => return Err(bad(format!("search \"{other}\" is not deepening or proof"))),
     };
     Ok(ThreatsAsked {
@@ -275,7 +274,7 @@ pub(crate) fn check_threats(
         kind,
         quiet,
         opponent: req.opponent.unwrap_or(false),
-        proof,
+        search,
         time_ms: think_time(max_time_ms, req.time_ms)?,
     })
 }

@@ -68,6 +68,27 @@ impl ThreatKind {
     }
 }
 
+/// How the solver searches. Within the same limits both prove the same wins.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub enum ThreatSearch {
+    /// One more attacker move at a time ([`ThreatSolver::solve`]): the win found has the
+    /// fewest attacker moves.
+    Deepening,
+    /// Proof numbers ([`ThreatSolver::prove`]): may find a deep win sooner, not always the
+    /// shortest.
+    Proof,
+}
+
+impl ThreatSearch {
+    /// `deepening` or `proof`, as the command line and the web API name it.
+    pub fn name(self) -> &'static str {
+        match self {
+            ThreatSearch::Deepening => "deepening",
+            ThreatSearch::Proof => "proof",
+        }
+    }
+}
+
 /// When a threat search gives up (it then reports no win).
 #[derive(Clone, Debug, Default)]
 pub struct ThreatLimits {
@@ -270,25 +291,29 @@ impl ThreatSolver {
         kind: ThreatKind,
         limits: &ThreatLimits,
     ) -> Option<ThreatWin> {
-        self.as_attacker(board, attacker, |solver, board| {
-            solver.solve(board, kind, limits)
-        })
+        self.search_for(board, attacker, ThreatSearch::Deepening, kind, limits)
     }
 
-    /// Runs `search` for `attacker`: on the board as it is when `attacker` has the move,
-    /// otherwise with the move passed to it (and back after).
-    fn as_attacker(
+    /// As [`ThreatSolver::solve_for`], by either search.
+    pub fn search_for(
         &mut self,
         board: &mut Board,
         attacker: Player,
-        search: impl FnOnce(&mut Self, &mut Board) -> Option<ThreatWin>,
+        search: ThreatSearch,
+        kind: ThreatKind,
+        limits: &ThreatLimits,
     ) -> Option<ThreatWin> {
-        if attacker == board.side_to_move() {
-            return search(self, board);
+        let passed = attacker != board.side_to_move();
+        if passed {
+            board.pass();
         }
-        board.pass();
-        let win = search(self, board);
-        board.pass();
+        let win = match search {
+            ThreatSearch::Deepening => self.solve(board, kind, limits),
+            ThreatSearch::Proof => self.prove(board, kind, limits),
+        };
+        if passed {
+            board.pass();
+        }
         win
     }
 

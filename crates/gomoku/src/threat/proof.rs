@@ -26,7 +26,6 @@ use super::{ThreatKind, ThreatLimits, ThreatSolver, ThreatWin, MAX_LINE, MAX_THR
 use crate::board::Board;
 use crate::notation::{Point, MAX_SIZE};
 use crate::pattern::Shape;
-use wuzi_search::Player;
 
 /// First guesses at the replies to an open three and to a quiet threat.
 const THREE_LEAVES: u32 = 4;
@@ -40,6 +39,12 @@ struct Numbers {
     pn: u32,
     dn: u32,
 }
+
+/// Thresholds that only a settled node reaches.
+const UNBOUNDED: Numbers = Numbers {
+    pn: INFINITE,
+    dn: INFINITE,
+};
 
 /// What a node is before its children are searched.
 enum Expanded {
@@ -88,7 +93,14 @@ impl ThreatSolver {
                 .map(|_| Vec::with_capacity(MAX_SIZE * MAX_SIZE))
                 .collect();
         }
-        let root = self.prove_within(board, kind, limits.max_attacks.min(MAX_THREAT_ATTACKS));
+        let attacks = limits.max_attacks.min(MAX_THREAT_ATTACKS);
+        self.proof_attacks = attacks;
+        // An entry's numbers hold for the moves left at its position: for one limit, counted
+        // from a root of one number of stones. Another search salts its keys apart.
+        let root = (board.stone_count() as u64) << 8 | u64::from(attacks);
+        self.salt =
+            salt(kind, self.quiet_vcf, board) ^ (root + 1).wrapping_mul(0xD6E8_FEB8_6659_FD93);
+        let root = self.mid(board, UNBOUNDED, 0);
         let mut win = None;
         if !self.aborted && root.pn == 0 {
             let mut line = Vec::with_capacity(MAX_LINE + 1);
@@ -101,35 +113,6 @@ impl ThreatSolver {
         }
         self.stop = None;
         win
-    }
-
-    /// Searches the root with at most `attacks` attacker moves.
-    fn prove_within(&mut self, board: &mut Board, kind: ThreatKind, attacks: u32) -> ProofEntry {
-        self.proof_attacks = attacks;
-        // An entry's numbers hold for the moves left at its position: for one limit, counted
-        // from a root of one number of stones. Another search salts its keys apart.
-        let root = (board.stone_count() as u64) << 8 | u64::from(attacks);
-        self.salt =
-            salt(kind, self.quiet_vcf, board) ^ (root + 1).wrapping_mul(0xD6E8_FEB8_6659_FD93);
-        let infinite = Numbers {
-            pn: INFINITE,
-            dn: INFINITE,
-        };
-        self.mid(board, infinite, 0)
-    }
-
-    /// As [`ThreatSolver::prove`], for `attacker`, to move or not (then as if it had the
-    /// move: what the opponent threatens). The board is left as it was.
-    pub fn prove_for(
-        &mut self,
-        board: &mut Board,
-        attacker: Player,
-        kind: ThreatKind,
-        limits: &ThreatLimits,
-    ) -> Option<ThreatWin> {
-        self.as_attacker(board, attacker, |solver, board| {
-            solver.prove(board, kind, limits)
-        })
     }
 
     /// Attacker moves left at `ply` (even plies are the attacker's).
@@ -370,11 +353,7 @@ impl ThreatSolver {
             let mut e = self.probe_proof(board.hash() ^ self.salt);
             if e.pn != 0 || e.best.is_none() {
                 // Lost from the table (or there is none): proven again.
-                let infinite = Numbers {
-                    pn: INFINITE,
-                    dn: INFINITE,
-                };
-                e = self.mid(board, infinite, ply);
+                e = self.mid(board, UNBOUNDED, ply);
             }
             next = e.best.filter(|_| e.pn == 0);
         } else {

@@ -33,6 +33,11 @@ pub struct AnalyzeArgs {
     /// Print one JSON object at the end instead of a line per depth.
     #[arg(long)]
     pub json: bool,
+    /// The N best moves, each with its score and line ("multi-PV"): one search per move, each
+    /// without the moves found before it. `--time` is shared among them; `--depth` and
+    /// `--nodes` hold for each.
+    #[arg(long, value_name = "N", value_parser = clap::value_parser!(u16).range(1..=484))]
+    pub nbest: Option<u16>,
     /// Engine switches as in `wuzi match`, e.g. `vct=off,leaf-vcf=off,width=0`.
     #[arg(long, default_value = "")]
     pub engine: String,
@@ -74,6 +79,9 @@ pub struct AnalysisJson {
     pub nps: u64,
     pub millis: u128,
     pub pv: Vec<String>,
+    /// With `--nbest`: every move found, best first (the first is the analysis above).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub lines: Option<Vec<AnalysisJson>>,
 }
 
 impl AnalysisJson {
@@ -93,6 +101,7 @@ impl AnalysisJson {
             nps: a.nps(),
             millis: a.elapsed.as_millis(),
             pv: a.pv.iter().map(|p| p.to_human(size)).collect(),
+            lines: None,
         }
     }
 }
@@ -114,12 +123,15 @@ pub fn info_line(info: &Info, size: usize) -> String {
 }
 
 impl AnalyzeArgs {
+    /// The limits of one search: with `--nbest N`, each of the N gets an Nth of the time.
     pub fn limits(&self) -> Limits {
+        let share = u64::from(self.nbest.unwrap_or(1));
         let time = match (self.time, self.depth, self.nodes) {
-            (Some(ms), _, _) => Some(Duration::from_millis(ms)),
-            (None, None, None) => Some(Duration::from_millis(1000)),
+            (Some(ms), _, _) => Some(ms),
+            (None, None, None) => Some(1000),
             _ => None,
-        };
+        }
+        .map(|ms| Duration::from_millis((ms / share).max(1)));
         Limits {
             depth: self.depth,
             nodes: self.nodes,
@@ -148,6 +160,11 @@ pub fn analyze(args: &AnalyzeArgs) -> Result<String, String> {
         return Err("the game is already over: nothing to analyse".into());
     }
     if let Some(list) = &args.algo {
+        if args.nbest.is_some() {
+            return Err(
+                "--nbest asks the engine for its best moves: it does not go with --algo".into(),
+            );
+        }
         return compare_algorithms(args, board, list);
     }
     if args.tree.tree.is_some() {
@@ -167,6 +184,9 @@ pub fn analyze(args: &AnalyzeArgs) -> Result<String, String> {
         return Err(NO_LEGAL_MOVE.into());
     }
     let json = args.json;
+    if let Some(n) = args.nbest {
+        return best_moves(&mut engine, args, n.into());
+    }
     let analysis = engine.go(&args.limits(), |info| {
         if !json {
             crate::output::line(info_line(info, size));
@@ -185,6 +205,51 @@ pub fn analyze(args: &AnalyzeArgs) -> Result<String, String> {
         out.nps,
         out.millis
     ))
+}
+
+/// `--nbest N`: the N best moves, a progress line per depth of each search (prefixed by the
+/// move's rank), then a line per move; or one JSON object, the best move's analysis with
+/// every move's in `lines`.
+fn best_moves(engine: &mut Engine, args: &AnalyzeArgs, n: usize) -> Result<String, String> {
+    let size = engine.board().size();
+    let json = args.json;
+    let found = engine.best_moves(
+        n,
+        &args.limits(),
+        |rank, info| {
+            if !json {
+                crate::output::line(format!("#{} {}", rank + 1, info_line(info, size)));
+            }
+        },
+        |_| {},
+    );
+    let lines: Vec<AnalysisJson> = found.iter().map(|a| AnalysisJson::new(a, size)).collect();
+    let Some(best) = lines.first() else {
+        return Err(NO_LEGAL_MOVE.into());
+    };
+    if json {
+        let mut out = best.clone();
+        out.lines = Some(lines);
+        return Ok(serde_json::to_string(&out).expect("serialisable"));
+    }
+    let text: Vec<String> = found
+        .iter()
+        .zip(&lines)
+        .enumerate()
+        .map(|(i, (a, line))| {
+            format!(
+                "{:>2}. {:<4} {:>9}  depth {:>2}  {:>10} nodes  {:>6} ms  pv {}",
+                i + 1,
+                line.best_move.as_deref().unwrap_or("-"),
+                a.score.to_string(),
+                line.depth,
+                line.nodes,
+                line.millis,
+                line.pv.join(" ")
+            )
+        })
+        .collect();
+    Ok(text.join("\n"))
 }
 
 /// `--algo`: the listed algorithms side by side at `--depth`.

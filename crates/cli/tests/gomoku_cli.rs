@@ -100,6 +100,49 @@ fn analyze_prints_a_line_per_depth() {
 }
 
 #[test]
+fn analyze_lists_the_n_best_moves() {
+    let moves = "h8 i9 h9 h7";
+    let args = [
+        "analyze", "--json", "--nodes", "20000", "--nbest", "3", moves,
+    ];
+    let v = json(&args);
+    let lines = v["lines"].as_array().expect("lines");
+    assert_eq!(lines.len(), 3, "{v}");
+    // The first line is the analysis itself, the same as without --nbest.
+    let single = json(&["analyze", "--json", "--nodes", "20000", moves]);
+    for key in ["best_move", "score", "nodes", "pv"] {
+        assert_eq!(lines[0][key], single[key], "{key}");
+        assert_eq!(v[key], single[key], "{key}");
+    }
+    let best: Vec<&str> = lines
+        .iter()
+        .map(|l| l["best_move"].as_str().unwrap())
+        .collect();
+    assert!(
+        best[0] != best[1] && best[1] != best[2] && best[0] != best[2],
+        "{best:?}"
+    );
+    let again = json(&args);
+    for (a, b) in lines.iter().zip(again["lines"].as_array().unwrap()) {
+        for key in ["best_move", "score", "nodes", "depth", "pv"] {
+            assert_eq!(a[key], b[key], "node-limited lists are repeatable: {key}");
+        }
+    }
+    // The text: a progress line per depth of each search, then a line per move.
+    let text = String::from_utf8(wuzi(&["analyze", "--depth", "4", "--nbest", "2", moves]).stdout)
+        .unwrap();
+    assert!(text.lines().any(|l| l.starts_with("#2 depth")), "{text}");
+    assert!(text.lines().any(|l| l.starts_with(" 2. ")), "{text}");
+    fails_with(&["analyze", "--nbest", "0", moves], "0");
+    fails_with(
+        &[
+            "analyze", "--nbest", "2", "--algo", "minimax", "--depth", "2", moves,
+        ],
+        "--algo",
+    );
+}
+
+#[test]
 fn bench_prints_its_signature() {
     let out = wuzi(&["bench", "--depth-offset", "-4"]);
     assert!(out.status.success());

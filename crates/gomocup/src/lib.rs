@@ -27,7 +27,7 @@ use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::mpsc::{channel, Sender};
 use std::sync::{Arc, Mutex};
 use std::thread::JoinHandle;
-use wuzi_gomoku::{Analysis, Board, Engine, Info, Point};
+use wuzi_gomoku::{Analysis, Board, Engine, Info};
 use wuzi_search::Limits;
 
 enum Event {
@@ -74,30 +74,19 @@ fn run_job(engine: &mut Engine, job: &Job, limits: &Limits, out: &Out) -> Vec<An
     match job {
         Job::Move => vec![engine.go(limits, &mut report)],
         Job::NBest(n) => {
-            let mut results: Vec<Analysis> = Vec::new();
-            let mut excluded: Vec<Point> = Vec::new();
-            for _ in 0..*n {
-                let a = engine.go_excluding(limits, &excluded, &mut report);
-                let Some(mv) = a.best_move else { break };
-                excluded.push(mv);
-                send(
-                    out,
-                    &[format!(
-                        "MESSAGE best {} score {}",
-                        excluded.len(),
-                        score_text(&a)
-                    )],
-                );
-                results.push(a);
-                if limits
-                    .stop
-                    .as_ref()
-                    .is_some_and(|s| s.load(Ordering::Relaxed))
-                {
-                    break;
-                }
-            }
-            results
+            let mut rank = 0;
+            engine.best_moves(
+                *n,
+                limits,
+                |_, info| report(info),
+                |a| {
+                    rank += 1;
+                    send(
+                        out,
+                        &[format!("MESSAGE best {rank} score {}", score_text(a))],
+                    );
+                },
+            )
         }
         Job::Swap2(_) => {
             let first = engine.go(limits, &mut report);

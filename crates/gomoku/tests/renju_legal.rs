@@ -26,14 +26,8 @@ fn forbidden(board: &Board) -> Vec<Point> {
 
 /// The N best moves as the front ends ask for them: search, exclude the best, search again.
 fn n_best(e: &mut Engine, n: usize, limits: &Limits) -> Vec<Point> {
-    let mut found = Vec::new();
-    for _ in 0..n {
-        match e.go_excluding(limits, &found, |_| {}).best_move {
-            Some(p) => found.push(p),
-            None => break,
-        }
-    }
-    found
+    let found = e.best_moves(n, limits, |_, _| {}, |_| {});
+    found.iter().map(|a| a.best_move.expect("a move")).collect()
 }
 
 /// From issue 17: White threatens five at f12, and f12 is a double three for Black. Black is

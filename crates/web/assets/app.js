@@ -4,7 +4,7 @@
 const $ = (id) => document.getElementById(id);
 const canvas = $("board"), ctx = canvas.getContext("2d");
 const SAVE = "wuzi-game";
-let game = null, busy = false, events = null, hintMove = null;
+let game = null, busy = false, events = null, hintMove = null, bestMarks = [];
 
 const letters = "abcdefghijklmnopqrstuv";
 const toXY = (name, n) => [letters.indexOf(name[0]), n - parseInt(name.slice(1), 10)];
@@ -51,12 +51,25 @@ function draw() {
     ctx.strokeStyle = "#2e86de"; ctx.lineWidth = 3;
     ctx.beginPath(); ctx.arc(at(x), at(y), cell * 0.45, 0, 2 * Math.PI); ctx.stroke();
   }
+  // The analysis mode's best moves, numbered by rank.
+  ctx.font = `bold ${Math.round(cell * 0.5)}px system-ui`;
+  bestMarks.forEach((m, k) => {
+    const [x, y] = toXY(m, n);
+    ctx.strokeStyle = "#2e86de"; ctx.lineWidth = 2; ctx.fillStyle = "#2e86de";
+    ctx.beginPath(); ctx.arc(at(x), at(y), cell * 0.4, 0, 2 * Math.PI); ctx.stroke();
+    ctx.fillText(String(k + 1), at(x), at(y));
+  });
 }
 
 function describe(a) {
   if (!a) return "";
+  if (a.lines) return a.lines.map((l, k) => `${k + 1}. ${describeLine(l)}`).join("\n");
+  return `best ${describeLine(a)}`;
+}
+
+function describeLine(a) {
   const verdict = a.forced ? `${a.forced} in ${a.plies}` : `score ${a.score}`;
-  return `best ${a.best_move} (${verdict}), depth ${a.depth}, ${a.nodes} nodes\npv ${a.pv.join(" ")}`;
+  return `${a.best_move} (${verdict}), depth ${a.depth}, ${a.nodes} nodes\npv ${a.pv.join(" ")}`;
 }
 
 // The threat solver's answer as one line: for the side to move, or what the other side
@@ -150,7 +163,7 @@ function listen() {
 
 async function run(action) {
   if (busy) return;
-  busy = true; hintMove = null; $("threats").textContent = ""; if (game) render();
+  busy = true; hintMove = null; bestMarks = []; $("threats").textContent = ""; if (game) render();
   try {
     const g = await action();
     if (g) { const id = game && game.id; game = g; if (game.id !== id) listen(); }
@@ -164,9 +177,14 @@ async function run(action) {
 
 async function analyse() {
   try {
-    const a = await api("/api/analyze", { rule: game.rule, size: game.size, moves: game.moves, time_ms: game.time_ms });
+    const nbest = parseInt($("nbest").value, 10);
+    const body = { rule: game.rule, size: game.size, moves: game.moves, time_ms: game.time_ms };
+    if (nbest > 1) body.nbest = nbest;
+    const a = await api("/api/analyze", body);
     $("analysis").textContent = describe(a);
     setEval(a.score, a.forced, game.to_move === "black");
+    bestMarks = a.lines ? a.lines.map((l) => l.best_move) : [];
+    draw();
   } catch (e) { /* a busy server: no analysis this time */ }
 }
 
@@ -217,6 +235,7 @@ $("threats-button").onclick = () => threats();
 $("resign").onclick = () => newGame();
 $("start").onclick = () => newGame();
 $("numbers").onchange = draw;
+$("nbest").onchange = () => { if (game && !game.ai && !game.result && !busy) analyse(); };
 $("import").onclick = () => newGame(recordOf($("movelist").value));
 $("export").onclick = () => { $("movelist").value = game.moves.join(" "); };
 $("export-sgf").onclick = async () => {

@@ -266,6 +266,19 @@ async fn search(
     time_ms: u64,
     progress: Option<broadcast::Sender<PageEvent>>,
 ) -> Result<Analysis, ApiError> {
+    let mut found = search_best(state, board, time_ms, progress, 1).await?;
+    Ok(found.swap_remove(0))
+}
+
+/// As [`search`], for the `n` best moves (at least one comes back), each search with an
+/// `n`th of the time.
+async fn search_best(
+    state: &Arc<AppState>,
+    board: Board,
+    time_ms: u64,
+    progress: Option<broadcast::Sender<PageEvent>>,
+    n: usize,
+) -> Result<Vec<Analysis>, ApiError> {
     if board.result().is_none() && !board.clone().has_legal_move() {
         return Err(ApiError(
             StatusCode::CONFLICT,
@@ -295,14 +308,16 @@ async fn search(
         ..EngineOptions::default()
     };
     let size = board.size();
+    let share = (time_ms / n.max(1) as u64).max(1);
     let task = tokio::task::spawn_blocking(move || {
         // The slot is held here, so it stays taken until the search ends, even if the
         // client has gone.
         let _slot = slot;
         let mut engine = Engine::new(board, options);
-        engine.go(
-            &Limits::time(Duration::from_millis(time_ms)),
-            |info: &Info| {
+        engine.best_moves(
+            n.max(1),
+            &Limits::time(Duration::from_millis(share)),
+            |_, info: &Info| {
                 if let Some(tx) = &progress {
                     let _ = tx.send(PageEvent {
                         kind: "progress",
@@ -310,19 +325,26 @@ async fn search(
                     });
                 }
             },
+            |_| {},
         )
     });
-    let analysis = task.await.map_err(|_| {
+    let found = task.await.map_err(|_| {
         ApiError(
             StatusCode::INTERNAL_SERVER_ERROR,
             "the search failed".into(),
         )
     })?;
+    let Some(first) = found.first() else {
+        return Err(ApiError(
+            StatusCode::INTERNAL_SERVER_ERROR,
+            "the engine found no move".into(),
+        ));
+    };
     request::note_search(request::SearchStats {
-        depth: analysis.depth,
-        nodes: analysis.nodes,
+        depth: first.depth,
+        nodes: found.iter().map(|a| a.nodes).sum(),
     });
-    Ok(analysis)
+    Ok(found)
 }
 
 fn score_parts(score: wuzi_search::Score) -> (Option<&'static str>, Option<u32>) {
@@ -453,8 +475,13 @@ pub async fn analyze(
     req: Result<Json<AnalyzeRequest>, JsonRejection>,
 ) -> Reply {
     let req = body(req)?;
-    let (board, time_ms) = check_analysis(&req, state.config.max_time_ms)?;
-    let size = board.size();
-    let a = search(&state, board, time_ms, None).await?;
-    Ok(Json(analysis_json(&a, size)).into_response())
+    let asked = check_analysis(&req, state.config.max_time_ms)?;
+    let size = asked.board.size();
+    let n = asked.nbest.unwrap_or(1);
+    let found = search_best(&state, asked.board, asked.time_ms, None, n).await?;
+    let mut out = analysis_json(&found[0], size);
+    if asked.nbest.is_some() {
+        out["lines"] = found.iter().map(|a| analysis_json(a, size)).collect();
+    }
+    Ok(Json(out).into_response())
 }

@@ -180,18 +180,32 @@ pub struct AnalyzeRequest {
     size: Option<usize>,
     moves: Option<Moves>,
     time_ms: Option<u64>,
+    /// The N best moves instead of the best (1 to [`MAX_NBEST`]), sharing `time_ms`.
+    nbest: Option<usize>,
     /// A game record instead of `moves`, as for `POST /api/games`.
     sgf: Option<String>,
     psq: Option<String>,
     game: Option<usize>,
 }
 
-/// An analysis request checked: the position, which must have a move to find, and the think
-/// time (apart from the handler, as [`check_new_game`]).
+/// The most moves `POST /api/analyze` lists with `nbest`.
+pub(crate) const MAX_NBEST: usize = 10;
+
+/// An analysis request checked (apart from the handler, as [`check_new_game`]).
+pub(crate) struct AnalysisAsked {
+    /// The position, which has a move to find.
+    pub board: Board,
+    /// The think time for the whole answer.
+    pub time_ms: u64,
+    /// `Some(n)` for the n best moves.
+    pub nbest: Option<usize>,
+}
+
+/// An analysis request checked: the position, the think time and how many moves to list.
 pub(crate) fn check_analysis(
     req: &AnalyzeRequest,
     max_time_ms: u64,
-) -> Result<(Board, u64), ApiError> {
+) -> Result<AnalysisAsked, ApiError> {
     let record = RecordText {
         sgf: req.sgf.as_deref(),
         psq: req.psq.as_deref(),
@@ -202,7 +216,14 @@ pub(crate) fn check_analysis(
         return Err(bad("the game is already over: nothing to analyse"));
     }
     let time_ms = think_time(max_time_ms, req.time_ms)?;
-    Ok((board, time_ms))
+    if let Some(n) = req.nbest.filter(|n| !(1..=MAX_NBEST).contains(n)) {
+        return Err(bad(format!("nbest {n} is out of range (1 to {MAX_NBEST})")));
+    }
+    Ok(AnalysisAsked {
+        board,
+        time_ms,
+        nbest: req.nbest,
+    })
 }
 
 #[derive(Deserialize)]
@@ -397,6 +418,7 @@ mod tests {
             1 => value(string(kind).boxed()).prop_map(|v| format!("\"kind\":{v}")),
             1 => value(number().boxed()).prop_map(|v| format!("\"quiet\":{v}")),
             1 => value(string(search).boxed()).prop_map(|v| format!("\"search\":{v}")),
+            1 => value(number().boxed()).prop_map(|v| format!("\"nbest\":{v}")),
             1 => value(select(vec!["true", "false"]).prop_map(String::from).boxed())
                 .prop_map(|v| format!("\"opponent\":{v}")),
             1 => (string("[a-z]{1,8}"), any_json()).prop_map(|(k, v)| format!("{k}:{v}")),
@@ -534,9 +556,10 @@ mod tests {
             }
             if let Ok(req) = serde_json::from_str::<AnalyzeRequest>(&body) {
                 match check_analysis(&req, MAX_TIME_MS) {
-                    Ok((board, time_ms)) => {
-                        check(&board, time_ms)?;
-                        prop_assert!(board.result().is_none());
+                    Ok(asked) => {
+                        check(&asked.board, asked.time_ms)?;
+                        prop_assert!(asked.board.result().is_none());
+                        prop_assert!(asked.nbest.map_or(true, |n| (1..=MAX_NBEST).contains(&n)));
                     }
                     Err(e) => refused(e)?,
                 }

@@ -8,7 +8,8 @@
 //!   `POST /api/games/{id}/hint`; `GET /api/games/{id}/events` (server-sent search progress);
 //!   `GET /api/games/{id}/sgf` (the game as an SGF record; `POST /api/games` takes `sgf` or
 //!   `psq` text instead of `moves`).
-//! - `POST /api/analyze` `{"rule","size","moves","time_ms"}` (or `sgf`/`psq`) → the analysis.
+//! - `POST /api/analyze` `{"rule","size","moves","time_ms","nbest"}` (or `sgf`/`psq`) → the
+//!   analysis (with `nbest`, the N best moves as `lines`).
 //! - `GET /healthz` → 200 while the server runs (for service managers and load balancers).
 //!
 //! Game ids are 128 random bits: only whoever holds an id can open its game.

@@ -273,6 +273,46 @@ fn analyze_answers_with_the_analysis_object() {
 }
 
 #[test]
+fn analyze_lists_the_n_best_moves_or_refuses_a_bad_count() {
+    let base = default_server();
+    let url = format!("{base}/api/analyze");
+    let (s, a) = post(&url, json!({"moves":"h8 i9 h9 h7","time_ms":600,"nbest":3}));
+    assert_eq!(s, 200, "{a}");
+    let lines = a["lines"].as_array().expect("lines");
+    assert_eq!(lines.len(), 3, "{a}");
+    assert_eq!(a["best_move"], lines[0]["best_move"], "{a}");
+    let moves: Vec<&str> = lines
+        .iter()
+        .map(|l| l["best_move"].as_str().expect("a move"))
+        .collect();
+    assert!(
+        moves[0] != moves[1] && moves[1] != moves[2] && moves[0] != moves[2],
+        "{moves:?}"
+    );
+    for (line, mv) in lines.iter().zip(&moves) {
+        assert_eq!(line["pv"][0].as_str(), Some(*mv), "{line}");
+    }
+    // Black's four leaves White one move: the list stops there.
+    let (s, a) = post(
+        &url,
+        json!({"moves":"h8 g8 i8 a1 j8 a2 k8","time_ms":300,"nbest":3}),
+    );
+    assert_eq!(s, 200, "{a}");
+    assert_eq!(a["lines"].as_array().map(Vec::len), Some(1), "{a}");
+    assert_eq!(a["lines"][0]["best_move"], "l8", "{a}");
+    assert_eq!(a["best_move"], "l8");
+    // Without `nbest` the answer has no `lines`.
+    let (s, a) = post(&url, json!({"moves":"h8","time_ms":100}));
+    assert_eq!(s, 200, "{a}");
+    assert!(a.get("lines").is_none(), "{a}");
+    for n in [json!(0), json!(11), json!(-1), json!("3")] {
+        let (s, e) = post(&url, json!({"moves":"h8","time_ms":100,"nbest":n}));
+        assert_eq!(s, 400, "nbest {n}: {e}");
+        assert!(e["error"].as_str().is_some_and(|m| !m.is_empty()), "{e}");
+    }
+}
+
+#[test]
 fn the_page_and_its_files_are_served() {
     let base = default_server();
     for path in ["/", "/app.js", "/style.css"] {

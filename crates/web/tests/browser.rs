@@ -1,5 +1,6 @@
 //! The page in a real browser: headless Chromium, driven by selenium, plays, undoes, reloads,
-//! imports a position and plays it to a result, and waits in the engine's queue. Screenshots are written to
+//! imports a position and plays it to a result, lists the best moves of a record, and waits in
+//! the engine's queue. Screenshots are written to
 //! `target/web-screenshots/`. Needs Chromium and its driver (Debian's `chromium` and
 //! `chromium-driver`) on the PATH when the tests are built: without them the test is reported
 //! as ignored, with the reason; `.ci/run` installs them and sets `WUZI_REQUIRE_BROWSER=1`, which
@@ -24,5 +25,6 @@ fn the_page_plays_in_a_real_browser() {
         "BROWSER OK",
     );
     assert!(shots.join("page-result.png").exists());
+    assert!(shots.join("page-nbest.png").exists());
     eprintln!("screenshots in {}", shots.display());
 }

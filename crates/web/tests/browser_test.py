@@ -1,6 +1,7 @@
 """Drives the page in headless Chromium (Debian's chromium and chromium-driver) with selenium:
 start a game, click moves, see the AI answer, undo, reload and find the game again, then set up
-a position by import and play to a result, then wait in the engine's queue. Screenshots go to the folder given.
+a position by import and play to a result, list the three best moves of an imported record,
+then wait in the engine's queue. Screenshots go to the folder given.
 Usage: browser_test.py BASE_URL SHOT_DIR CHROMIUM CHROMEDRIVER
 """
 import os
@@ -125,6 +126,15 @@ def main():
         box.send_keys("(;FF[4]GM[4]SZ[15];B[hh];W[ii];B[hi])")
         d.find_element(By.ID, "import").click()
         wait(d, "the imported SGF", lambda: moves(d) == ["h8", "i7", "h7"])
+        # The analysis mode's three best moves, listed and numbered on the board.
+        Select(d.find_element(By.ID, "nbest")).select_by_value("3")
+        analysis = d.find_element(By.ID, "analysis")
+        wait(d, "the three best moves", lambda: "3. " in analysis.text)
+        listed = [l for l in analysis.text.splitlines() if l[:3] in ("1. ", "2. ", "3. ")]
+        assert len(listed) == 3, analysis.text
+        assert len({l.split()[1] for l in listed}) == 3, analysis.text
+        assert d.execute_script("return bestMarks.length") == 3
+        d.save_screenshot(os.path.join(SHOTS, "page-nbest.png"))
         queue_place_is_shown(d)
         print("BROWSER OK")
     finally:

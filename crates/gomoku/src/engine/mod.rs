@@ -321,6 +321,39 @@ impl Engine {
         analysis
     }
 
+    /// The `n` best moves for the side to move, best first, for analysis ("multi-PV"): one
+    /// search per move, each never choosing the moves found before it, so each score is the
+    /// best the position offers without them. Every search gets `limits` as they are (a caller
+    /// with a time budget for the whole list divides it). `on_info` hears each search's
+    /// progress with its rank (0 for the best move), `on_found` each search's result as it
+    /// ends. Fewer than `n` come back when the legal moves run out or `limits.stop` is raised.
+    pub fn best_moves(
+        &mut self,
+        n: usize,
+        limits: &Limits,
+        mut on_info: impl FnMut(usize, &Info),
+        mut on_found: impl FnMut(&Analysis),
+    ) -> Vec<Analysis> {
+        let mut found: Vec<Analysis> = Vec::new();
+        let mut excluded: Vec<Point> = Vec::new();
+        while found.len() < n {
+            let rank = found.len();
+            let a = self.go_excluding(limits, &excluded, |info| on_info(rank, info));
+            let Some(mv) = a.best_move else { break };
+            on_found(&a);
+            excluded.push(mv);
+            found.push(a);
+            if limits
+                .stop
+                .as_ref()
+                .is_some_and(|s| s.load(std::sync::atomic::Ordering::Relaxed))
+            {
+                break;
+            }
+        }
+        found
+    }
+
     /// Whether the side to move may play anywhere: false when the game is over, and under
     /// renju when every empty point is forbidden for Black.
     pub fn has_legal_move(&mut self) -> bool {
@@ -671,6 +704,48 @@ mod tests {
             options.weights_for(Rule::Standard),
             Some(Arc::new(expected(Rule::Standard)))
         );
+    }
+
+    /// The N best moves: distinct, the first the move `go` finds, progress told with each
+    /// search's rank; a forced position lists only the moves it allows, and a raised stop
+    /// flag ends the list after the search it stopped.
+    #[test]
+    fn best_moves_are_distinct_and_begin_with_the_best() {
+        let limits = Limits::nodes(20_000);
+        let best = engine("h8 i9 h9 h7", Rule::Freestyle).go(&limits, |_| {});
+        let mut e = engine("h8 i9 h9 h7", Rule::Freestyle);
+        let (mut ranks, mut told) = (Vec::new(), 0);
+        let found = e.best_moves(3, &limits, |rank, _| ranks.push(rank), |_| told += 1);
+        let moves: Vec<Point> = found.iter().map(|a| a.best_move.unwrap()).collect();
+        assert_eq!(moves.len(), 3);
+        assert_eq!(
+            found[0],
+            Analysis {
+                elapsed: found[0].elapsed,
+                ..best
+            }
+        );
+        assert!(moves[0] != moves[1] && moves[1] != moves[2] && moves[0] != moves[2]);
+        assert!(found.iter().all(|a| a.pv.first() == a.best_move.as_ref()));
+        assert_eq!(told, 3);
+        assert!(
+            ranks.windows(2).all(|w| w[0] <= w[1]) && ranks.contains(&2),
+            "{ranks:?}"
+        );
+        // Black's four: White's only move is the block.
+        let mut e = engine("h8 g8 i8 a1 j8 a2 k8", Rule::Freestyle);
+        let found = e.best_moves(3, &limits, |_, _| {}, |_| {});
+        let l8 = crate::notation::parse_point("l8", 15).unwrap();
+        assert_eq!(found.len(), 1);
+        assert_eq!(found[0].best_move, Some(l8));
+        let stop = stop_flag();
+        stop.store(true, std::sync::atomic::Ordering::Relaxed);
+        let stopped = Limits {
+            stop: Some(stop),
+            ..Limits::default()
+        };
+        let mut e = engine("h8 i9 h9 h7", Rule::Freestyle);
+        assert_eq!(e.best_moves(3, &stopped, |_, _| {}, |_| {}).len(), 1);
     }
 
     #[test]

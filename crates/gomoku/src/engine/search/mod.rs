@@ -242,12 +242,16 @@ impl Search {
             found.depth = depth;
             found.best_move = best;
             found.pv.clone_from(&self.pv[0]);
-            on_iteration(&Iteration {
-                depth,
-                score,
-                pv: &found.pv,
-                nodes: self.nodes,
-            });
+            // With no line and root moves excluded, the moves left may all be excluded: the
+            // score is then of nothing, so it is not reported.
+            if best.is_some() || self.excluded.is_empty() {
+                on_iteration(&Iteration {
+                    depth,
+                    score,
+                    pv: &found.pv,
+                    nodes: self.nodes,
+                });
+            }
             let proven = match score.forced() {
                 Some(Forced::Win(plies) | Forced::Loss(plies)) => plies <= depth,
                 None => false,

@@ -1,0 +1,171 @@
+//! The engine facade's tests: tables and their memory, proofs, determinism, the root's
+//! candidates and the N best moves.
+
+use super::*;
+use crate::eval::{embedded_weights, ShapeFactor};
+use crate::rules::Rule;
+
+fn engine(moves: &str, rule: Rule) -> Engine {
+    let board = Board::from_moves(15, rule, moves).unwrap();
+    Engine::new(
+        board,
+        EngineOptions {
+            table_bytes: 4 << 20,
+            ..EngineOptions::default()
+        },
+    )
+}
+
+/// Shape factors scale the tables an engine plays with, made for the rule of each board it
+/// is given; without them the board keeps the embedded tables.
+#[test]
+fn shape_factors_scale_the_engines_tables() {
+    let factor: ShapeFactor = "waiter:open-three=0.5".parse().unwrap();
+    let options = EngineOptions {
+        table_bytes: 1 << 20,
+        shape_factors: vec![factor],
+        ..EngineOptions::default()
+    };
+    let expected = |rule| {
+        let mut w = Weights::clone(&embedded_weights(rule));
+        w.scale_shape(factor.role, factor.shape, factor.second, factor.factor);
+        w
+    };
+    let mut e = Engine::new(Board::new(15, Rule::Freestyle).unwrap(), options.clone());
+    assert_eq!(e.board().weights(), &expected(Rule::Freestyle));
+    assert_ne!(e.board().weights(), &*embedded_weights(Rule::Freestyle));
+    e.set_board(Board::from_moves(15, Rule::Renju, "h8 i9").unwrap());
+    assert_eq!(e.board().weights(), &expected(Rule::Renju));
+    let plain = EngineOptions {
+        shape_factors: Vec::new(),
+        ..options.clone()
+    };
+    let plain = Engine::new(Board::new(15, Rule::Renju).unwrap(), plain);
+    assert!(plain.board().sums_weights(&embedded_weights(Rule::Renju)));
+    assert_eq!(
+        options.weights_for(Rule::Standard),
+        Some(Arc::new(expected(Rule::Standard)))
+    );
+}
+
+/// The N best moves: distinct, the first the move `go` finds, progress told with each
+/// search's rank; a forced position lists only the moves it allows, and a raised stop
+/// flag ends the list after the search it stopped.
+#[test]
+fn best_moves_are_distinct_and_begin_with_the_best() {
+    let limits = Limits::nodes(20_000);
+    let best = engine("h8 i9 h9 h7", Rule::Freestyle).go(&limits, |_| {});
+    let mut e = engine("h8 i9 h9 h7", Rule::Freestyle);
+    let (mut ranks, mut told) = (Vec::new(), 0);
+    let found = e.best_moves(3, &limits, |rank, _| ranks.push(rank), |_| told += 1);
+    let moves: Vec<Point> = found.iter().map(|a| a.best_move.unwrap()).collect();
+    assert_eq!(moves.len(), 3);
+    assert_eq!(
+        found[0],
+        Analysis {
+            elapsed: found[0].elapsed,
+            ..best
+        }
+    );
+    assert!(moves[0] != moves[1] && moves[1] != moves[2] && moves[0] != moves[2]);
+    assert!(found.iter().all(|a| a.pv.first() == a.best_move.as_ref()));
+    assert_eq!(told, 3);
+    assert!(
+        ranks.windows(2).all(|w| w[0] <= w[1]) && ranks.contains(&2),
+        "{ranks:?}"
+    );
+    // Black's four: White's only move is the block.
+    let mut e = engine("h8 g8 i8 a1 j8 a2 k8", Rule::Freestyle);
+    let found = e.best_moves(3, &limits, |_, _| {}, |_| {});
+    let l8 = crate::notation::parse_point("l8", 15).unwrap();
+    assert_eq!(found.len(), 1);
+    assert_eq!(found[0].best_move, Some(l8));
+    let stop = stop_flag();
+    stop.store(true, std::sync::atomic::Ordering::Relaxed);
+    let stopped = Limits {
+        stop: Some(stop),
+        ..Limits::default()
+    };
+    let mut e = engine("h8 i9 h9 h7", Rule::Freestyle);
+    assert_eq!(e.best_moves(3, &stopped, |_, _| {}, |_| {}).len(), 1);
+}
+
+#[test]
+fn tables_stay_within_their_bytes() {
+    for bytes in [0, 1 << 10, 1 << 20, 350 << 20] {
+        let board = Board::new(15, Rule::Freestyle).unwrap();
+        let e = Engine::new(
+            board,
+            EngineOptions {
+                table_bytes: bytes,
+                ..EngineOptions::default()
+            },
+        );
+        assert!(e.table_bytes() <= bytes, "{bytes}");
+    }
+}
+
+#[test]
+fn a_proven_win_is_reported_as_forced() {
+    // Black has an open four: it wins in one.
+    let mut e = engine("h8 a1 i8 a2 j8 a3 k8 b15", Rule::Freestyle);
+    let a = e.go(&Limits::depth(3), |_| {});
+    assert_eq!(a.forced(), Some(Forced::Win(1)));
+    assert!(matches!(
+        a.best_move.map(|p| p.to_human(15)).as_deref(),
+        Some("g8" | "l8")
+    ));
+}
+
+#[test]
+fn depth_limited_search_is_deterministic() {
+    let moves = "h8 i9 h9 h10 i8 g8 j10 k11";
+    let a = engine(moves, Rule::Freestyle).go(&Limits::depth(4), |_| {});
+    let b = engine(moves, Rule::Freestyle).go(&Limits::depth(4), |_| {});
+    assert_eq!(
+        (a.best_move, a.nodes, a.score),
+        (b.best_move, b.nodes, b.score)
+    );
+}
+
+#[test]
+fn a_nearly_lost_score_widens_the_aspiration_window_to_the_end() {
+    // White to move, every defence found loses but some were left out, so the search
+    // scores the end of the heuristic range. Its aspiration bounds used to be clamped
+    // there and the re-searches failed low forever: depth 5 never completed.
+    let moves = "e11 g8 i8 h9 i10 i9 j9 h11 h10 j10 h8 f9 e9 e10 h7 g6 g9 f10 f8 e7 d10 \
+                 g7 c11 b12 d11 f11 f12 c9 e13 d13 g13 h14 e12 g5 g4";
+    let limits = Limits {
+        depth: Some(8),
+        nodes: Some(5_000_000),
+        ..Limits::default()
+    };
+    let a = engine(moves, Rule::Freestyle).go(&limits, |_| {});
+    assert_eq!((a.depth, a.score), (8, -Score::MAX_HEURISTIC));
+}
+
+#[test]
+fn the_root_keeps_the_moves_the_width_would_leave_out() {
+    // White to move (from a game lost to Rapfi). b6 wins in 11 plies: a closed three
+    // beside two of White's fours, so neither threat solver tries it, and the ordering
+    // ranks it 13th, one past the width. At the root it is kept, and found.
+    let moves = "i10 k7 g6 k8 g8 h9 i8 i9 g9 g7 j10 k9 k10 j9 l9 h10 j8 j6 k5 i5 h4 l7 m6 \
+                 m8 j5 h7 h6 f7 i7 g5 k4 f6 e5 f8 f9 k6 l3 m2 m7 l5 h11 g11 f4 l8 m9 n8 o8 \
+                 e9 d8 e11 f12 e10 e8 g10 c11 c8 e12 d7 e7 e6 f5 n9 o10 n6 n7 b9 a10 c9 d9";
+    let limits = Limits::depth(15);
+    let found = engine(moves, Rule::Freestyle).go(&limits, |_| {});
+    let b6 = crate::notation::parse_point("b6", 15).unwrap();
+    assert_eq!(found.best_move, Some(b6));
+    assert_eq!(found.score, Score::win_in(11));
+    let narrow = EngineOptions {
+        table_bytes: 4 << 20,
+        params: SearchParams {
+            root_width: 0,
+            ..SearchParams::default()
+        },
+        ..EngineOptions::default()
+    };
+    let board = Board::from_moves(15, Rule::Freestyle, moves).unwrap();
+    let missed = Engine::new(board, narrow).go(&limits, |_| {});
+    assert_ne!(missed.best_move, Some(b6));
+}

@@ -77,8 +77,9 @@ function describeLine(a) {
 function describeThreats(t, opponent) {
   const kind = t.kind.toUpperCase(), who = opponent ? t.attacker : `${t.attacker} (to move)`;
   const plies = `${t.plies} ${t.plies === 1 ? "ply" : "plies"}`;
-  if (t.win) return opponent ? `${who} threatens a ${kind} in ${plies}: ${t.line.join(" ")}`
-    : `${who} wins by ${kind} in ${plies}: ${t.line.join(" ")}`;
+  const how = t.search === "proof" ? " (proof numbers: not always the shortest)" : "";
+  if (t.win) return opponent ? `${who} threatens a ${kind} in ${plies}: ${t.line.join(" ")}${how}`
+    : `${who} wins by ${kind} in ${plies}: ${t.line.join(" ")}${how}`;
   if (t.gave_up) return `${who}: no ${kind} found in the time`;
   return opponent ? `${who} threatens no ${kind}` : `${who} has no ${kind}`;
 }
@@ -93,6 +94,7 @@ async function threats() {
     for (const opponent of [false, true]) {
       const t = await api("/api/threats", {
         rule: game.rule, size: game.size, moves: game.moves, quiet: 2, opponent, time_ms: game.time_ms,
+        search: $("threat-search").value,
       });
       lines.push(describeThreats(t, opponent));
     }

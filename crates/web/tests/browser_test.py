@@ -113,6 +113,12 @@ def main():
         wait(d, "the threats", lambda: "threatens" in threats.text)
         assert "black (to move) wins by VCT in 1 ply: g8" in threats.text, threats.text
         assert "white threatens a VCT in 1 ply: a5" in threats.text, threats.text
+        # The same by proof numbers.
+        Select(d.find_element(By.ID, "threat-search")).select_by_value("proof")
+        d.find_element(By.ID, "threats-button").click()
+        wait(d, "the threats by proof numbers", lambda: "proof numbers" in threats.text
+             and "threatens" in threats.text)
+        assert "black (to move) wins by VCT in 1 ply: g8" in threats.text, threats.text
         click(d, "l8")
         wait(d, "the result", lambda: "wins" in status_text(d))
         assert status_text(d).startswith("Black wins"), status_text(d)

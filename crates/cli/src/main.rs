@@ -11,6 +11,7 @@ mod play_mnk;
 mod position;
 mod proofs;
 mod record_file;
+mod review;
 mod serve;
 mod show;
 mod solve;
@@ -50,6 +51,11 @@ const EXAMPLES_THREATS: &str = "Examples:
 const EXAMPLES_PROOFS: &str = "Examples:
   wuzi proofs games.sgf --player wuzi
   wuzi proofs games.sgf --game 3 --nodes 200000 --json";
+
+const EXAMPLES_REVIEW: &str = "Examples:
+  wuzi review game.sgf                   every move after the opening, 300 ms a position
+  wuzi review games.sgf --game 3 --time 1000
+  wuzi review --rule renju h8 i9 j8 i7 i8 --json";
 
 const EXAMPLES_BENCH: &str = "Examples:
   wuzi bench
@@ -121,6 +127,10 @@ enum Command {
     /// played, that the game contradicts: a false proof, or one the next search missed.
     #[command(after_help = EXAMPLES_PROOFS)]
     Proofs(proofs::ProofsArgs),
+    /// Review a game move by move: the engine's choice beside each move, the chance of
+    /// winning before and after it, and the inaccuracies, mistakes and blunders.
+    #[command(after_help = EXAMPLES_REVIEW)]
+    Review(review::ReviewArgs),
     /// Search fixed positions to fixed depths: a node-count signature and the speed.
     #[command(after_help = EXAMPLES_BENCH)]
     Bench(bench::BenchArgs),
@@ -173,6 +183,7 @@ fn main() -> ExitCode {
         Command::Analyze(args) => output::finish(analyze::analyze(&args)),
         Command::Threats(args) => output::finish(threats::threats(&args)),
         Command::Proofs(args) => output::finish(proofs::proofs(&args)),
+        Command::Review(args) => output::finish(review::review(&args)),
         Command::Bench(args) => output::finish(bench::bench(&args)),
         Command::Match(args) => output::finish(match_cmd::run(&args)),
         Command::Spsa(args) => output::finish(spsa_cmd::run(&args)),

@@ -143,6 +143,82 @@ fn analyze_lists_the_n_best_moves() {
 }
 
 #[test]
+fn review_grades_each_move_and_finds_the_losing_one() {
+    let file = "tests/data/wuzi-match-standard.sgf";
+    let v = json(&["review", file, "--nodes", "50000", "--json"]);
+    assert_eq!(v["rule"], "standard");
+    let moves = v["moves"].as_array().expect("moves");
+    // From the first move after the record's four opening stones to its last, the five.
+    assert_eq!(moves.first().map(|m| &m["number"]), Some(&Value::from(5)));
+    assert_eq!(
+        moves.last().map(|m| &m["after"]),
+        Some(&Value::from("wins (five)"))
+    );
+    assert_eq!(moves.len(), 21);
+    // White's h8 lets Black's proven win in (the game's proof is at move 11).
+    let ten = &moves[5];
+    assert_eq!(
+        (&ten["number"], &ten["side"], &ten["move"]),
+        (&10.into(), &"white".into(), &"h8".into())
+    );
+    assert_eq!(ten["grade"], "blunder", "{ten}");
+    assert_eq!(ten["reason"], "walks into a proven loss", "{ten}");
+    assert_eq!(ten["chance_after"], 0.0);
+    for m in moves {
+        let (before, after) = (
+            m["chance_before"].as_f64().unwrap(),
+            m["chance_after"].as_f64().unwrap(),
+        );
+        assert!(
+            (0.0..=1.0).contains(&before) && (0.0..=1.0).contains(&after),
+            "{m}"
+        );
+        if m["grade"] == "best" {
+            assert_eq!(m["engine"]["best_move"], m["move"], "{m}");
+        }
+    }
+    let graded = |side: &str, key: &str| v[side][key].as_u64().unwrap();
+    assert_eq!(graded("black", "moves") + graded("white", "moves"), 21);
+    assert!(graded("white", "blunders") >= 1);
+    assert_eq!(
+        json(&["review", file, "--nodes", "50000", "--json"])["moves"][5]["grade"],
+        "blunder"
+    );
+    // The text: a line a move, the engine's choice beside a move that was not it.
+    let text = String::from_utf8(wuzi(&["review", file, "--nodes", "20000"]).stdout).unwrap();
+    assert!(
+        text.lines().any(|l| l.starts_with(" 10. white h8")
+            && l.contains("blunder")
+            && l.contains("best ")),
+        "{text}"
+    );
+    assert!(text.contains("white: 10 moves"), "{text}");
+    // A move list from the start; bad input is refused.
+    let short = json(&["review", "--nodes", "2000", "--json", "h8 i9 h9"]);
+    assert_eq!(short["moves"].as_array().map(Vec::len), Some(3));
+    // Under renju a foul loses at once: the review says so.
+    let foul = json(&[
+        "review",
+        "--rule",
+        "renju",
+        "--nodes",
+        "2000",
+        "--json",
+        "h8 a1 i8 a2 j9 a3 j10 a15 j8",
+    ]);
+    let last = &foul["moves"][8];
+    assert_eq!(
+        (&last["move"], &last["grade"]),
+        (&"j8".into(), &"blunder".into()),
+        "{last}"
+    );
+    assert_eq!(last["after"], "loses (double-three)", "{last}");
+    fails_with(&["review", "h8", "h8"], "occupied");
+    fails_with(&["review", "--from", "9", "h8 i9"], "2 moves");
+    fails_with(&["review", "--size", "9"], "no moves");
+}
+
+#[test]
 fn bench_prints_its_signature() {
     let out = wuzi(&["bench", "--depth-offset", "-4"]);
     assert!(out.status.success());

@@ -37,7 +37,7 @@ pub use engine::{
     move_budget, stop_flag, Analysis, Engine, EngineOptions, Info, MoveTime, SearchParams,
     MAX_HASH_MIB, MAX_THREADS,
 };
-pub use eval::{EvalKind, Weights};
+pub use eval::{units_per_log_odds, win_chance, EvalKind, Weights};
 pub use forbidden::Foul;
 pub use game::Gomoku;
 pub use geometry::{Dir, DIRS};

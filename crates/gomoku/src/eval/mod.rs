@@ -4,6 +4,7 @@
 //! fitted from wuzi's own games per rule, summed incrementally by the board) and the classic
 //! hand-weighted shape count it replaces, kept so `wuzi match` can play one against the other.
 
+mod chance;
 mod classic;
 mod codes;
 mod factors;
@@ -11,6 +12,7 @@ mod learned;
 mod policy;
 mod weights;
 
+pub use chance::{units_per_log_odds, win_chance};
 pub(crate) use codes::{
     code_count, code_flags, code_of_key, code_shapes, key_of, FLAG_DOUBLE, FLAG_DOUBLE_RENJU_BLACK,
     FLAG_FOUR, KEY_STEP,

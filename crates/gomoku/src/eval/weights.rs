@@ -326,7 +326,8 @@ fn bounded(line: usize, text: &str, step: i32, limit: i32) -> Result<i32, String
         })
 }
 
-const EMBEDDED: [(Rule, &str); 3] = [
+/// The embedded weights files, by rule.
+pub(super) const EMBEDDED: [(Rule, &str); 3] = [
     (Rule::Freestyle, include_str!("weights/freestyle.txt")),
     (Rule::Standard, include_str!("weights/standard.txt")),
     (Rule::Renju, include_str!("weights/renju.txt")),

@@ -6,7 +6,7 @@ use crate::position::PositionArgs;
 use clap::Args;
 use serde::Serialize;
 use std::time::Duration;
-use wuzi_gomoku::{Analysis, Board, CandidateOrder, Engine, EngineOptions, Info};
+use wuzi_gomoku::{win_chance, Analysis, Board, CandidateOrder, Engine, EngineOptions, Info, Rule};
 use wuzi_search::{Forced, Limits};
 
 #[derive(Args, Debug)]
@@ -74,6 +74,9 @@ pub struct AnalysisJson {
     pub forced: Option<&'static str>,
     /// Plies to the end of the game when forced.
     pub plies: Option<u32>,
+    /// The side to move's chance of winning the score stands for (`wuzi_gomoku::win_chance`:
+    /// the rule's fitted scale; 1 or 0 when proven).
+    pub win_chance: f64,
     pub depth: u32,
     pub nodes: u64,
     pub nps: u64,
@@ -85,7 +88,7 @@ pub struct AnalysisJson {
 }
 
 impl AnalysisJson {
-    pub fn new(a: &Analysis, size: usize) -> AnalysisJson {
+    pub fn new(a: &Analysis, size: usize, rule: Rule) -> AnalysisJson {
         let (forced, plies) = match a.forced() {
             Some(Forced::Win(n)) => (Some("win"), Some(n)),
             Some(Forced::Loss(n)) => (Some("loss"), Some(n)),
@@ -96,6 +99,7 @@ impl AnalysisJson {
             score: a.score.value(),
             forced,
             plies,
+            win_chance: win_chance(a.score, rule),
             depth: a.depth,
             nodes: a.nodes,
             nps: a.nps(),
@@ -192,7 +196,7 @@ pub fn analyze(args: &AnalyzeArgs) -> Result<String, String> {
             crate::output::line(info_line(info, size));
         }
     });
-    let out = AnalysisJson::new(&analysis, size);
+    let out = AnalysisJson::new(&analysis, size, engine.board().rule());
     if json {
         return Ok(serde_json::to_string(&out).expect("serialisable"));
     }
@@ -223,7 +227,11 @@ fn best_moves(engine: &mut Engine, args: &AnalyzeArgs, n: usize) -> Result<Strin
         },
         |_| {},
     );
-    let lines: Vec<AnalysisJson> = found.iter().map(|a| AnalysisJson::new(a, size)).collect();
+    let rule = engine.board().rule();
+    let lines: Vec<AnalysisJson> = found
+        .iter()
+        .map(|a| AnalysisJson::new(a, size, rule))
+        .collect();
     let Some(best) = lines.first() else {
         return Err(NO_LEGAL_MOVE.into());
     };

@@ -217,7 +217,8 @@ fn recheck(
     let recheck_share = |share: &mut [&mut Suspect]| -> Result<(), String> {
         for s in share {
             let board = games[s.game - 1].position(s.after_moves + 2)?;
-            s.recheck = search(&board, options, &more).map(|a| AnalysisJson::new(&a, board.size()));
+            s.recheck = search(&board, options, &more)
+                .map(|a| AnalysisJson::new(&a, board.size(), board.rule()));
         }
         Ok(())
     };
@@ -288,7 +289,7 @@ fn scan_game(
         };
         if let Some(win) = played(wins[side.index()], record) {
             if win.after_moves + 2 == after_moves && won.is_none() {
-                let next = AnalysisJson::new(&analysis, board.size());
+                let next = AnalysisJson::new(&analysis, board.size(), board.rule());
                 report.suspects.push(suspect(number, side, win, Some(next)));
             }
         }

@@ -244,7 +244,7 @@ fn judge(
         number,
         side: colour_name(side),
         played: mv.to_human(size),
-        engine: AnalysisJson::new(before, size),
+        engine: AnalysisJson::new(before, size, rule),
         chance_before,
         chance_after,
         after: after_text,

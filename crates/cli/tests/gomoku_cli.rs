@@ -73,6 +73,7 @@ fn analyze_finds_the_win_and_reports_it_as_forced() {
     assert!(v["best_move"] == "g8" || v["best_move"] == "l8", "{v}");
     assert_eq!(v["forced"], "win");
     assert_eq!(v["plies"], 1);
+    assert_eq!(v["win_chance"], 1.0);
     for key in ["score", "depth", "nodes", "nps", "pv"] {
         assert!(!v[key].is_null(), "{key}");
     }

@@ -104,8 +104,10 @@ async function threats() {
   }
 }
 
-function setEval(score, forced, forBlack) {
-  let f = forced === "win" ? 1 : forced === "loss" ? 0 : 1 / (1 + Math.exp(-score / 200));
+// The bar shows Black's chance of winning; `a.win_chance` is the side to move's, on the
+// rule's own scale (the server's win_chance).
+function setEval(a, forBlack) {
+  let f = a.win_chance;
   if (!forBlack) f = 1 - f;
   $("evalfill").style.height = `${Math.round(f * 100)}%`;
 }
@@ -127,7 +129,7 @@ function render() {
     $("analysis").textContent = "";
   } else if (game.analysis) {
     $("analysis").textContent = describe(game.analysis);
-    setEval(game.analysis.score, game.analysis.forced, game.ai === "black");
+    setEval(game.analysis, game.ai === "black");
   }
   localStorage.setItem(SAVE, JSON.stringify({
     rule: game.rule, size: game.size, ai: game.ai || "none", time_ms: game.time_ms, moves: game.moves,
@@ -184,7 +186,7 @@ async function analyse() {
     if (nbest > 1) body.nbest = nbest;
     const a = await api("/api/analyze", body);
     $("analysis").textContent = describe(a);
-    setEval(a.score, a.forced, game.to_move === "black");
+    setEval(a, game.to_move === "black");
     bestMarks = a.lines ? a.lines.map((l) => l.best_move) : [];
     draw();
   } catch (e) { /* a busy server: no analysis this time */ }

@@ -20,7 +20,8 @@ use tokio_stream::wrappers::{BroadcastStream, WatchStream};
 use tokio_stream::{Stream, StreamExt};
 use wuzi_gomoku::record::GameRecord;
 use wuzi_gomoku::{
-    Analysis, Board, Engine, EngineOptions, Info, Player, ThreatLimits, ThreatSolver,
+    win_chance, Analysis, Board, Engine, EngineOptions, Info, Player, Rule, ThreatLimits,
+    ThreatSolver,
 };
 use wuzi_search::{Forced, Limits};
 
@@ -219,7 +220,7 @@ pub async fn hint(State(state): Shared, Path(id): Path<String>) -> Reply {
         (game.board.clone(), game.time_ms, game.progress.clone())
     };
     let a = search(&state, board.clone(), time_ms, Some(progress)).await?;
-    let analysis = analysis_json(&a, board.size());
+    let analysis = analysis_json(&a, board.size(), board.rule());
     let mut v = view(&state, &id, None)?;
     v.analysis = Some(analysis);
     Ok(Json(v).into_response())
@@ -236,7 +237,7 @@ async fn ai_moves(state: &Arc<AppState>, id: &str) -> Result<Option<Value>, ApiE
         game.thinking = true;
         (game.board.clone(), game.time_ms, game.progress.clone())
     };
-    let size = board.size();
+    let (size, rule) = (board.size(), board.rule());
     let found = search(state, board, time_ms, Some(progress)).await;
     let mut store = state.store.lock().expect("store");
     let game = store.get_mut(id).expect("thinking games are kept");
@@ -254,7 +255,7 @@ async fn ai_moves(state: &Arc<AppState>, id: &str) -> Result<Option<Value>, ApiE
             format!("the engine proposed an illegal move: {e}"),
         )
     })?;
-    Ok(Some(analysis_json(&a, size)))
+    Ok(Some(analysis_json(&a, size, rule)))
 }
 
 /// Runs a search off the async runtime once a search slot is free: at once, or after a wait
@@ -356,13 +357,14 @@ fn score_parts(score: wuzi_search::Score) -> (Option<&'static str>, Option<u32>)
 }
 
 /// The analysis object, as `wuzi analyze --json` prints it.
-fn analysis_json(a: &Analysis, size: usize) -> Value {
+fn analysis_json(a: &Analysis, size: usize, rule: Rule) -> Value {
     let (forced, plies) = score_parts(a.score);
     json!({
         "best_move": a.best_move.map(|p| p.to_human(size)),
         "score": a.score.value(),
         "forced": forced,
         "plies": plies,
+        "win_chance": win_chance(a.score, rule),
         "depth": a.depth,
         "nodes": a.nodes,
         "nps": a.nps(),
@@ -476,12 +478,12 @@ pub async fn analyze(
 ) -> Reply {
     let req = body(req)?;
     let asked = check_analysis(&req, state.config.max_time_ms)?;
-    let size = asked.board.size();
+    let (size, rule) = (asked.board.size(), asked.board.rule());
     let n = asked.nbest.unwrap_or(1);
     let found = search_best(&state, asked.board, asked.time_ms, None, n).await?;
-    let mut out = analysis_json(&found[0], size);
+    let mut out = analysis_json(&found[0], size, rule);
     if asked.nbest.is_some() {
-        out["lines"] = found.iter().map(|a| analysis_json(a, size)).collect();
+        out["lines"] = found.iter().map(|a| analysis_json(a, size, rule)).collect();
     }
     Ok(Json(out).into_response())
 }

@@ -269,6 +269,7 @@ fn analyze_answers_with_the_analysis_object() {
     );
     assert_eq!(s, 200, "{a}");
     assert_eq!(a["forced"], "loss", "White cannot stop the open four: {a}");
+    assert_eq!(a["win_chance"], 0.0, "{a}");
     assert!(a["pv"].is_array() && a["nodes"].as_u64().unwrap() > 0);
 }
 

@@ -23,9 +23,8 @@ pub struct AnalyzeArgs {
     /// Search this many nodes at most (deterministic).
     #[arg(long)]
     pub nodes: Option<u64>,
-    /// Memory for the engine's tables, in MiB.
-    #[arg(long, default_value_t = 64, value_parser = crate::position::hash_mib)]
-    pub hash_mb: usize,
+    #[command(flatten)]
+    pub engine: EngineArgs,
     /// Search threads (they share the table); 1 keeps depth- and node-limited searches
     /// repeatable.
     #[arg(long, default_value_t = 1, value_parser = clap::value_parser!(u16).range(1..=64))]
@@ -38,9 +37,6 @@ pub struct AnalyzeArgs {
     /// `--nodes` hold for each.
     #[arg(long, value_name = "N", value_parser = clap::value_parser!(u16).range(1..=484))]
     pub nbest: Option<u16>,
-    /// Engine switches as in `wuzi match`, e.g. `vct=off,leaf-vcf=off,width=0`.
-    #[arg(long, default_value = "")]
-    pub engine: String,
     /// Compare search algorithms at `--depth` instead of running the engine: a comma-separated
     /// list of minimax, negamax, alphabeta, pvs and engine (`engine` takes `--engine`,
     /// `--hash-mb` and `--threads`).
@@ -146,12 +142,25 @@ impl AnalyzeArgs {
     }
 }
 
-/// The engine as `--engine` switches (as in `wuzi match`) and `--hash-mb` set it.
-pub fn engine_options(switches: &str, hash_mb: usize) -> Result<EngineOptions, String> {
-    let mut options = EngineOptions::default();
-    wuzi_gomocup::manager::side::apply_switches(&mut options, switches)?;
-    options.table_bytes = hash_mb << 20;
-    Ok(options)
+/// The engine's memory and switches, as the commands that search take them.
+#[derive(Args, Debug)]
+pub struct EngineArgs {
+    /// Memory for the engine's tables, in MiB.
+    #[arg(long, default_value_t = 64, value_parser = crate::position::hash_mib)]
+    pub hash_mb: usize,
+    /// Engine switches as in `wuzi match`, e.g. `vct=off,leaf-vcf=off,width=0`.
+    #[arg(long = "engine", default_value = "")]
+    pub switches: String,
+}
+
+impl EngineArgs {
+    /// The engine as `--engine` switches (as in `wuzi match`) and `--hash-mb` set it.
+    pub fn options(&self) -> Result<EngineOptions, String> {
+        let mut options = EngineOptions::default();
+        wuzi_gomocup::manager::side::apply_switches(&mut options, &self.switches)?;
+        options.table_bytes = self.hash_mb << 20;
+        Ok(options)
+    }
 }
 
 /// What every front end says when the side to move cannot play anywhere.
@@ -180,7 +189,7 @@ pub fn analyze(args: &AnalyzeArgs) -> Result<String, String> {
         );
     }
     let size = board.size();
-    let mut options = engine_options(&args.engine, args.hash_mb)?;
+    let mut options = args.engine.options()?;
     options.check_rule(board.rule())?;
     options.threads = args.threads.into();
     let mut engine = Engine::new(board, options);
@@ -281,7 +290,7 @@ fn compare_algorithms(args: &AnalyzeArgs, mut board: Board, list: &str) -> Resul
         candidates: args.width,
         order,
     };
-    let mut options = engine_options(&args.engine, args.hash_mb)?;
+    let mut options = args.engine.options()?;
     options.threads = args.threads.into();
     compare(
         position,

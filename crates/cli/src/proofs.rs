@@ -6,7 +6,7 @@
 //! missed a win it could not finish in its budget; searching the listed position again with
 //! more time tells the two apart.
 
-use crate::analyze::{engine_options, AnalysisJson};
+use crate::analyze::{AnalysisJson, EngineArgs};
 use crate::output::count;
 use crate::record_file;
 use clap::Args;
@@ -36,12 +36,8 @@ pub struct ProofsArgs {
     /// The rule of records that do not say (`RU`).
     #[arg(long, value_enum, default_value_t = crate::position::RuleArg::Freestyle)]
     pub rule: crate::position::RuleArg,
-    /// Memory for the engine's tables, in MiB.
-    #[arg(long, default_value_t = 64, value_parser = crate::position::hash_mib)]
-    pub hash_mb: usize,
-    /// Engine switches as in `wuzi match`.
-    #[arg(long, default_value = "")]
-    pub engine: String,
+    #[command(flatten)]
+    pub engine: EngineArgs,
     /// Print one JSON object at the end instead of a line per finding.
     #[arg(long)]
     pub json: bool,
@@ -108,7 +104,7 @@ pub fn proofs(args: &ProofsArgs) -> Result<String, String> {
             ));
         }
     }
-    let options = engine_options(&args.engine, args.hash_mb)?;
+    let options = args.engine.options()?;
     let limits = Limits {
         depth: None,
         nodes: args.nodes,

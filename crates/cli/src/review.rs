@@ -1,16 +1,16 @@
-//! `wuzi review`: a game move by move, as an analysis partner reads it. Each position is
-//! searched once; a move's worth is the side's chance of winning before it (the search of
-//! its position) against after it (the search of the next position, seen from the other
-//! side), and the drop grades it, as chess reviews grade moves by lost winning chances.
+//! `wuzi review`: a game move by move, as an analysis partner reads it. The searching and
+//! grading are `wuzi_gomoku::review`'s; this is the command line's reading of a game and its
+//! text and JSON.
 
-use crate::analyze::{engine_options, AnalysisJson};
+use crate::analyze::{AnalysisJson, EngineArgs};
 use crate::output::count;
 use crate::position::{colour_name, PositionArgs};
 use clap::Args;
 use serde::Serialize;
 use std::time::Duration;
-use wuzi_gomoku::{win_chance, Analysis, Board, Engine, Point};
-use wuzi_search::{Forced, Limits, Outcome, Score};
+use wuzi_gomoku::review::{review_game, summary, After, ReviewedMove, SideSummary};
+use wuzi_gomoku::{Engine, Point, Rule, BLACK, WHITE};
+use wuzi_search::Limits;
 
 #[derive(Args, Debug)]
 pub struct ReviewArgs {
@@ -26,87 +26,89 @@ pub struct ReviewArgs {
     /// opening stones, or the first move).
     #[arg(long, value_name = "N", value_parser = clap::value_parser!(u32).range(1..))]
     pub from: Option<u32>,
-    /// Memory for the engine's tables, in MiB.
-    #[arg(long, default_value_t = 64, value_parser = crate::position::hash_mib)]
-    pub hash_mb: usize,
-    /// Engine switches as in `wuzi match`.
-    #[arg(long, default_value = "")]
-    pub engine: String,
+    #[command(flatten)]
+    pub engine: EngineArgs,
     /// Print one JSON object at the end instead of a line per move.
     #[arg(long)]
     pub json: bool,
 }
 
-/// How much of the side's chance of winning a move gave away, in the grades chess reviews
-/// use (their thresholds: 5, 10 and 15 points of winning chance).
-#[derive(Serialize, Debug, Clone, Copy, PartialEq, Eq)]
-#[serde(rename_all = "lowercase")]
-enum Grade {
-    /// The engine's own choice.
-    Best,
-    /// Less than 5 points given away.
-    Good,
-    Inaccuracy,
-    Mistake,
-    /// 15 points or more, or a proven win let go, or a proven loss walked into.
-    Blunder,
+/// One move of the game, judged (the JSON of [`ReviewedMove`]).
+#[derive(Serialize, Debug)]
+pub struct ReviewedJson {
+    /// The move's number in the game (1-based).
+    pub number: usize,
+    pub side: &'static str,
+    #[serde(rename = "move")]
+    pub played: String,
+    /// The search of the position the move was played in.
+    pub engine: AnalysisJson,
+    /// The side's chance of winning before the move (the engine's best) and after it.
+    pub chance_before: f64,
+    pub chance_after: f64,
+    /// After the move, from the side's view: "win in N", "loss in N", a score, or how the
+    /// game ended ("wins (five)", "loses (double-three)", "a draw").
+    pub after: String,
+    pub grade: &'static str,
+    /// Why a proven result made it a blunder, when one did.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub reason: Option<&'static str>,
 }
 
-const INACCURACY: f64 = 0.05;
-const MISTAKE: f64 = 0.10;
-const BLUNDER: f64 = 0.15;
-
-impl Grade {
-    fn name(self) -> &'static str {
-        match self {
-            Grade::Best => "best",
-            Grade::Good => "good",
-            Grade::Inaccuracy => "inaccuracy",
-            Grade::Mistake => "mistake",
-            Grade::Blunder => "blunder",
+impl ReviewedJson {
+    pub fn new(m: &ReviewedMove, size: usize, rule: Rule) -> ReviewedJson {
+        let after = match m.after {
+            After::Score(score) => score.to_string(),
+            After::Over(result) => match result.winner {
+                Some(p) if p == m.side => format!("wins ({})", result.reason.name()),
+                Some(_) => format!("loses ({})", result.reason.name()),
+                None => "a draw".to_string(),
+            },
+        };
+        ReviewedJson {
+            number: m.number,
+            side: colour_name(m.side),
+            played: m.point.to_human(size),
+            engine: AnalysisJson::new(&m.engine, size, rule),
+            chance_before: m.chance_before,
+            chance_after: m.chance_after,
+            after,
+            grade: m.grade.name(),
+            reason: m.reason,
         }
     }
 }
 
-/// One move of the game, judged.
+/// A side's grades (the JSON of [`SideSummary`]).
 #[derive(Serialize, Debug)]
-struct Reviewed {
-    /// The move's number in the game (1-based).
-    number: usize,
-    side: &'static str,
-    #[serde(rename = "move")]
-    played: String,
-    /// The search of the position the move was played in.
-    engine: AnalysisJson,
-    /// The side's chance of winning before the move (the engine's best) and after it.
-    chance_before: f64,
-    chance_after: f64,
-    /// After the move, from the side's view: "win in N", "loss in N", a score, or how the
-    /// game ended.
-    after: String,
-    grade: Grade,
-    /// Why a proven result made it a blunder, when one did.
-    #[serde(skip_serializing_if = "Option::is_none")]
-    reason: Option<&'static str>,
+pub struct SummaryJson {
+    pub moves: usize,
+    pub best: usize,
+    pub inaccuracies: usize,
+    pub mistakes: usize,
+    pub blunders: usize,
+    pub mean_loss: f64,
 }
 
-#[derive(Serialize, Debug, Default)]
-struct SideSummary {
-    moves: usize,
-    best: usize,
-    inaccuracies: usize,
-    mistakes: usize,
-    blunders: usize,
-    /// The mean chance of winning given away a move, in points (0 to 100).
-    mean_loss: f64,
+impl From<SideSummary> for SummaryJson {
+    fn from(s: SideSummary) -> SummaryJson {
+        SummaryJson {
+            moves: s.moves,
+            best: s.best,
+            inaccuracies: s.inaccuracies,
+            mistakes: s.mistakes,
+            blunders: s.blunders,
+            mean_loss: s.mean_loss,
+        }
+    }
 }
 
 #[derive(Serialize, Debug)]
 struct Review {
     rule: &'static str,
-    moves: Vec<Reviewed>,
-    black: SideSummary,
-    white: SideSummary,
+    moves: Vec<ReviewedJson>,
+    black: SummaryJson,
+    white: SummaryJson,
 }
 
 pub fn review(args: &ReviewArgs) -> Result<String, String> {
@@ -129,7 +131,7 @@ pub fn review(args: &ReviewArgs) -> Result<String, String> {
         ));
     }
     let rule = board.rule();
-    let mut options = engine_options(&args.engine, args.hash_mb)?;
+    let mut options = args.engine.options()?;
     options.check_rule(rule)?;
     options.threads = 1;
     let limits = Limits {
@@ -143,135 +145,30 @@ pub fn review(args: &ReviewArgs) -> Result<String, String> {
         stop: None,
     };
     // The position before the first reviewed move (with any set-up stones of the record).
-    let mut position = record.position(first)?;
+    let position = record.position(first)?;
     let mut engine = Engine::new(position.clone(), options);
-    let mut before = engine.go(&limits, |_| {});
-    let mut reviewed = Vec::new();
-    for (i, &mv) in played.iter().enumerate().skip(first) {
-        let side = position.side_to_move();
-        position
-            .try_play(mv)
-            .map_err(|e| format!("move {}: {e}", i + 1))?;
-        let (after_score, after_text, next) = match position.outcome() {
-            Some(outcome) => {
-                let score = match outcome {
-                    Outcome::Win(p) if p == side => Score::win_in(0),
-                    Outcome::Win(_) => Score::loss_in(0),
-                    Outcome::Draw => Score::DRAW,
-                };
-                let reason = position.result().map(|r| r.reason.name()).unwrap_or("over");
-                let text = match outcome {
-                    Outcome::Win(p) if p == side => format!("wins ({reason})"),
-                    Outcome::Win(_) => format!("loses ({reason})"),
-                    Outcome::Draw => "a draw".to_string(),
-                };
-                (score, text, None)
-            }
-            None => {
-                engine.set_board(position.clone());
-                let next = engine.go(&limits, |_| {});
-                let score = seen_by_mover(next.score);
-                (score, score.to_string(), Some(next))
-            }
-        };
-        reviewed.push(judge(
-            i + 1,
-            mv,
-            &before,
-            (after_score, after_text),
-            &position,
-        ));
-        match next {
-            Some(next) => before = next,
-            None => break,
-        }
-    }
+    let reviewed = review_game(
+        &mut engine,
+        &position,
+        &played[first..],
+        first + 1,
+        &limits,
+        |_| {},
+    )?;
+    let size = position.size();
     let report = Review {
         rule: rule.name(),
-        black: summary(&reviewed, "black"),
-        white: summary(&reviewed, "white"),
-        moves: reviewed,
+        black: summary(&reviewed, BLACK).into(),
+        white: summary(&reviewed, WHITE).into(),
+        moves: reviewed
+            .iter()
+            .map(|m| ReviewedJson::new(m, size, rule))
+            .collect(),
     };
     if args.json {
         return Ok(serde_json::to_string(&report).expect("serialisable"));
     }
     Ok(text(&report))
-}
-
-/// The next position's score (the opponent to move) from the side that just moved: a loss in
-/// N plies for the opponent is a win in N + 1 for the mover.
-fn seen_by_mover(score: Score) -> Score {
-    match score.forced() {
-        Some(Forced::Win(n)) => Score::loss_in(n + 1),
-        Some(Forced::Loss(n)) => Score::win_in(n + 1),
-        None => -score,
-    }
-}
-
-/// Grades move `number`, `mv`, played where the engine found `before`, given the score after
-/// it from the mover's view (and its text) and the position it left.
-fn judge(
-    number: usize,
-    mv: Point,
-    before: &Analysis,
-    (after, after_text): (Score, String),
-    left: &Board,
-) -> Reviewed {
-    let (rule, size) = (left.rule(), left.size());
-    // The mover is the side not to move in the position left (a finished game included).
-    let side = left.stone(mv).unwrap_or(left.side_to_move().opponent());
-    let chance_before = win_chance(before.score, rule);
-    let chance_after = win_chance(after, rule);
-    let lost = chance_before - chance_after;
-    let won_before = matches!(before.forced(), Some(Forced::Win(_)));
-    let lost_before = matches!(before.forced(), Some(Forced::Loss(_)));
-    let (grade, reason) = if before.best_move == Some(mv) {
-        (Grade::Best, None)
-    } else if won_before && !matches!(after.forced(), Some(Forced::Win(_))) {
-        (Grade::Blunder, Some("lets a proven win go"))
-    } else if !lost_before && matches!(after.forced(), Some(Forced::Loss(_))) {
-        (Grade::Blunder, Some("walks into a proven loss"))
-    } else if lost >= BLUNDER {
-        (Grade::Blunder, None)
-    } else if lost >= MISTAKE {
-        (Grade::Mistake, None)
-    } else if lost >= INACCURACY {
-        (Grade::Inaccuracy, None)
-    } else {
-        (Grade::Good, None)
-    };
-    Reviewed {
-        number,
-        side: colour_name(side),
-        played: mv.to_human(size),
-        engine: AnalysisJson::new(before, size, rule),
-        chance_before,
-        chance_after,
-        after: after_text,
-        grade,
-        reason,
-    }
-}
-
-fn summary(moves: &[Reviewed], side: &str) -> SideSummary {
-    let mine: Vec<&Reviewed> = moves.iter().filter(|m| m.side == side).collect();
-    let count = |g: Grade| mine.iter().filter(|m| m.grade == g).count();
-    let loss: f64 = mine
-        .iter()
-        .map(|m| (m.chance_before - m.chance_after).max(0.0))
-        .sum();
-    SideSummary {
-        moves: mine.len(),
-        best: count(Grade::Best),
-        inaccuracies: count(Grade::Inaccuracy),
-        mistakes: count(Grade::Mistake),
-        blunders: count(Grade::Blunder),
-        mean_loss: if mine.is_empty() {
-            0.0
-        } else {
-            100.0 * loss / mine.len() as f64
-        },
-    }
 }
 
 /// A line per move (the engine's choice beside any move that was not it), then a summary
@@ -289,9 +186,9 @@ fn text(report: &Review) -> String {
                 m.played,
                 percent(m.chance_before),
                 percent(m.chance_after),
-                m.grade.name()
+                m.grade
             );
-            if m.grade != Grade::Best {
+            if m.grade != "best" {
                 let best = m.engine.best_move.as_deref().unwrap_or("-");
                 line.push_str(&format!(" best {best}"));
                 if let Some(pv) = m.engine.pv.get(1..).filter(|pv| !pv.is_empty()) {

@@ -24,6 +24,7 @@ mod movegen;
 mod notation;
 mod pattern;
 pub mod record;
+pub mod review;
 mod rules;
 mod table;
 #[cfg(test)]

@@ -1,0 +1,289 @@
+//! A game reviewed move by move, as an analysis partner reads it (`wuzi review`, the page's
+//! Review button). Each position is searched once; a move's worth is the mover's chance of
+//! winning before it (the search of its position) against after it (the search of the next
+//! position, seen from the other side), and the drop grades it, as chess reviews grade moves
+//! by the winning chances they give away.
+
+use crate::board::{Board, GameResult};
+use crate::engine::{Analysis, Engine};
+use crate::eval::win_chance;
+use crate::notation::Point;
+use wuzi_search::{Forced, Limits, Outcome, Player, Score};
+
+/// How much of the mover's chance of winning a move gave away, in the grades chess reviews
+/// use, with their thresholds: 5, 10 and 15 points of winning chance.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Grade {
+    /// The engine's own choice.
+    Best,
+    /// Less than 5 points given away.
+    Good,
+    Inaccuracy,
+    Mistake,
+    /// 15 points or more, or a proven win let go, or a proven loss walked into.
+    Blunder,
+}
+
+impl Grade {
+    pub fn name(self) -> &'static str {
+        match self {
+            Grade::Best => "best",
+            Grade::Good => "good",
+            Grade::Inaccuracy => "inaccuracy",
+            Grade::Mistake => "mistake",
+            Grade::Blunder => "blunder",
+        }
+    }
+}
+
+const INACCURACY: f64 = 0.05;
+const MISTAKE: f64 = 0.10;
+const BLUNDER: f64 = 0.15;
+
+/// What followed a move, from the mover's view.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum After {
+    /// The game went on: the next position's search, turned to the mover's view.
+    Score(Score),
+    /// The move ended the game.
+    Over(GameResult),
+}
+
+/// One move of the game, judged.
+#[derive(Clone, Debug)]
+pub struct ReviewedMove {
+    /// The move's number in the game (1-based).
+    pub number: usize,
+    pub side: Player,
+    pub point: Point,
+    /// The search of the position the move was played in.
+    pub engine: Analysis,
+    /// The mover's chance of winning before the move (the engine's best) and after it.
+    pub chance_before: f64,
+    pub chance_after: f64,
+    pub after: After,
+    pub grade: Grade,
+    /// Why a proven result made the move a blunder, when one did.
+    pub reason: Option<&'static str>,
+}
+
+/// One side's grades over a review.
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct SideSummary {
+    pub moves: usize,
+    pub best: usize,
+    pub inaccuracies: usize,
+    pub mistakes: usize,
+    pub blunders: usize,
+    /// The mean chance of winning given away a move, in points (0 to 100).
+    pub mean_loss: f64,
+}
+
+/// Reviews `moves` played from `start` (the first is move number `first_number`), each
+/// position searched within `limits` on `engine` (its tables are kept from one position to
+/// the next); `on_move` hears each move as it is judged. Ends at the end of `moves` or of the
+/// game; an illegal move is an error naming it.
+pub fn review_game(
+    engine: &mut Engine,
+    start: &Board,
+    moves: &[Point],
+    first_number: usize,
+    limits: &Limits,
+    mut on_move: impl FnMut(&ReviewedMove),
+) -> Result<Vec<ReviewedMove>, String> {
+    let mut position = start.clone();
+    let mut reviewed = Vec::new();
+    if moves.is_empty() || position.result().is_some() {
+        return Ok(reviewed);
+    }
+    engine.set_board(position.clone());
+    let mut before = engine.go(limits, |_| {});
+    for (i, &mv) in moves.iter().enumerate() {
+        let number = first_number + i;
+        let side = position.side_to_move();
+        position
+            .try_play(mv)
+            .map_err(|e| format!("move {number} ({}): {e}", mv.to_human(position.size())))?;
+        let (after, next) = match position.result() {
+            Some(result) => (After::Over(result), None),
+            None => {
+                engine.set_board(position.clone());
+                let next = engine.go(limits, |_| {});
+                (After::Score(seen_by_mover(next.score)), Some(next))
+            }
+        };
+        let judged = judge(number, side, mv, before, after, position.rule());
+        on_move(&judged);
+        reviewed.push(judged);
+        match next {
+            Some(next) => before = next,
+            None => break,
+        }
+    }
+    Ok(reviewed)
+}
+
+/// The grades of `side`'s moves in `moves`.
+pub fn summary(moves: &[ReviewedMove], side: Player) -> SideSummary {
+    let mine: Vec<&ReviewedMove> = moves.iter().filter(|m| m.side == side).collect();
+    let count = |g: Grade| mine.iter().filter(|m| m.grade == g).count();
+    let lost: f64 = mine
+        .iter()
+        .map(|m| (m.chance_before - m.chance_after).max(0.0))
+        .sum();
+    SideSummary {
+        moves: mine.len(),
+        best: count(Grade::Best),
+        inaccuracies: count(Grade::Inaccuracy),
+        mistakes: count(Grade::Mistake),
+        blunders: count(Grade::Blunder),
+        mean_loss: if mine.is_empty() {
+            0.0
+        } else {
+            100.0 * lost / mine.len() as f64
+        },
+    }
+}
+
+/// The next position's score (the opponent to move) from the side that just moved: a loss in
+/// N plies for the opponent is a win in N + 1 for the mover.
+fn seen_by_mover(score: Score) -> Score {
+    match score.forced() {
+        Some(Forced::Win(n)) => Score::loss_in(n + 1),
+        Some(Forced::Loss(n)) => Score::win_in(n + 1),
+        None => -score,
+    }
+}
+
+/// Grades `side`'s move `mv`, played where the engine found `before`, given what followed.
+fn judge(
+    number: usize,
+    side: Player,
+    mv: Point,
+    before: Analysis,
+    after: After,
+    rule: crate::rules::Rule,
+) -> ReviewedMove {
+    let chance_before = win_chance(before.score, rule);
+    let (chance_after, won_after, lost_after) = match after {
+        After::Score(score) => (
+            win_chance(score, rule),
+            matches!(score.forced(), Some(Forced::Win(_))),
+            matches!(score.forced(), Some(Forced::Loss(_))),
+        ),
+        After::Over(result) => match result.outcome() {
+            Outcome::Win(p) if p == side => (1.0, true, false),
+            Outcome::Win(_) => (0.0, false, true),
+            Outcome::Draw => (0.5, false, false),
+        },
+    };
+    let lost = chance_before - chance_after;
+    let won_before = matches!(before.forced(), Some(Forced::Win(_)));
+    let lost_before = matches!(before.forced(), Some(Forced::Loss(_)));
+    let (grade, reason) = if before.best_move == Some(mv) {
+        (Grade::Best, None)
+    } else if won_before && !won_after {
+        (Grade::Blunder, Some("lets a proven win go"))
+    } else if !lost_before && lost_after {
+        (Grade::Blunder, Some("walks into a proven loss"))
+    } else if lost >= BLUNDER {
+        (Grade::Blunder, None)
+    } else if lost >= MISTAKE {
+        (Grade::Mistake, None)
+    } else if lost >= INACCURACY {
+        (Grade::Inaccuracy, None)
+    } else {
+        (Grade::Good, None)
+    };
+    ReviewedMove {
+        number,
+        side,
+        point: mv,
+        engine: before,
+        chance_before,
+        chance_after,
+        after,
+        grade,
+        reason,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::engine::EngineOptions;
+    use crate::notation::parse_moves;
+    use crate::rules::Rule;
+
+    fn review(rule: Rule, moves: &str, nodes: u64) -> Vec<ReviewedMove> {
+        let mut engine = Engine::new(
+            Board::new(15, rule).unwrap(),
+            EngineOptions {
+                table_bytes: 4 << 20,
+                ..EngineOptions::default()
+            },
+        );
+        let moves = parse_moves(moves, 15).unwrap();
+        let start = Board::new(15, rule).unwrap();
+        review_game(
+            &mut engine,
+            &start,
+            &moves,
+            1,
+            &Limits::nodes(nodes),
+            |_| {},
+        )
+        .unwrap()
+    }
+
+    /// White ignores Black's open three: a proven loss walked into, graded a blunder; Black's
+    /// five ends the review.
+    #[test]
+    fn ignoring_an_open_three_is_a_blunder_and_the_five_ends_it() {
+        let moves = review(Rule::Freestyle, "h8 a1 i8 a2 j8 a3 k8", 20_000);
+        assert_eq!(moves.len(), 7);
+        let six = &moves[5];
+        assert_eq!((six.number, six.side), (6, Player::Second));
+        assert_eq!(six.grade, Grade::Blunder);
+        assert_eq!(six.reason, Some("walks into a proven loss"));
+        assert_eq!(six.chance_after, 0.0);
+        let five = &moves[6];
+        assert_eq!(five.after, After::Score(Score::win_in(3)));
+        assert_eq!(
+            summary(&moves, Player::Second).blunders,
+            moves
+                .iter()
+                .filter(|m| m.side == Player::Second && m.grade == Grade::Blunder)
+                .count()
+        );
+        let black = summary(&moves, Player::First);
+        assert_eq!(black.moves, 4);
+        for m in &moves {
+            assert!(
+                (0.0..=1.0).contains(&m.chance_before) && (0.0..=1.0).contains(&m.chance_after)
+            );
+            assert_eq!(
+                m.grade == Grade::Best,
+                m.engine.best_move == Some(m.point),
+                "{}",
+                m.number
+            );
+        }
+    }
+
+    /// A renju foul loses at once: the review ends on it, a blunder.
+    #[test]
+    fn a_renju_foul_ends_the_review_as_a_blunder() {
+        let moves = review(Rule::Renju, "h8 a1 i8 a2 j9 a3 j10 a15 j8 b1", 2_000);
+        assert_eq!(moves.len(), 9, "the review stops at the foul");
+        let foul = &moves[8];
+        assert_eq!(foul.grade, Grade::Blunder);
+        match foul.after {
+            After::Over(result) => {
+                assert_eq!(result.winner, Some(Player::Second));
+                assert_eq!(result.reason.name(), "double-three");
+            }
+            other => panic!("{other:?}"),
+        }
+    }
+}

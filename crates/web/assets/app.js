@@ -4,7 +4,8 @@
 const $ = (id) => document.getElementById(id);
 const canvas = $("board"), ctx = canvas.getContext("2d");
 const SAVE = "wuzi-game";
-let game = null, busy = false, events = null, hintMove = null, bestMarks = [];
+let game = null, busy = false, events = null, hintMove = null, bestMarks = [], review = null;
+const REVIEW_MARKS = { inaccuracy: "?!", mistake: "?", blunder: "??" };
 
 const letters = "abcdefghijklmnopqrstuv";
 const toXY = (name, n) => [letters.indexOf(name[0]), n - parseInt(name.slice(1), 10)];
@@ -106,6 +107,29 @@ async function threats() {
 
 // The bar shows Black's chance of winning; `a.win_chance` is the side to move's, on the
 // rule's own scale (the server's win_chance).
+// Every move of the game graded by the server (POST /api/review), the positions sharing
+// a few seconds; the moves list shows the grades, the panel the summary.
+async function reviewGame() {
+  if (!game || busy || game.moves.length === 0) return;
+  const moves = game.moves.slice();
+  $("threats").textContent = "reviewing the game...";
+  try {
+    const r = await api("/api/review", {
+      rule: game.rule, size: game.size, moves, time_ms: Math.min(5000, 200 * (moves.length + 1)),
+    });
+    r.byNumber = Object.fromEntries(r.moves.map((m) => [m.number, m]));
+    review = r;
+    const n = (k, one, many) => `${k} ${k === 1 ? one : many}`;
+    const side = (name, s) => `${name}: ${n(s.moves, "move", "moves")}, ${s.best} best, `
+      + `${n(s.inaccuracies, "inaccuracy", "inaccuracies")}, ${n(s.mistakes, "mistake", "mistakes")}, `
+      + `${n(s.blunders, "blunder", "blunders")}`;
+    $("threats").textContent = `Review\n${side("black", r.black)}\n${side("white", r.white)}`;
+    render();
+  } catch (e) {
+    $("threats").textContent = e.message;
+  }
+}
+
 function setEval(a, forBlack) {
   let f = a.win_chance;
   if (!forBlack) f = 1 - f;
@@ -114,7 +138,16 @@ function setEval(a, forBlack) {
 
 function render() {
   draw();
-  $("moves").innerHTML = game.moves.map((m) => `<li>${m}</li>`).join("");
+  // A review of this very game marks its moves: its grade as a class, chess's ?!, ? or ??,
+  // and the engine's choice as a tooltip.
+  const graded = review && review.moves.length > 0 ? review.byNumber : {};
+  $("moves").innerHTML = game.moves.map((m, k) => {
+    const r = graded[k + 1];
+    if (!r || r.move !== m) return `<li>${m}</li>`;
+    const tip = `${r.grade}: ${Math.round(100 * r.chance_before)}% → ${Math.round(100 * r.chance_after)}%`
+      + (r.grade === "best" ? "" : `, best ${r.engine.best_move}`);
+    return `<li class="${r.grade}" title="${tip}">${m}${REVIEW_MARKS[r.grade] || ""}</li>`;
+  }).join("");
   let text;
   if (game.result) {
     text = game.result === "draw" ? "Draw." : `${game.result === "black" ? "Black" : "White"} wins (${game.reason}).`;
@@ -167,7 +200,7 @@ function listen() {
 
 async function run(action) {
   if (busy) return;
-  busy = true; hintMove = null; bestMarks = []; $("threats").textContent = ""; if (game) render();
+  busy = true; hintMove = null; bestMarks = []; review = null; $("threats").textContent = ""; if (game) render();
   try {
     const g = await action();
     if (g) { const id = game && game.id; game = g; if (game.id !== id) listen(); }
@@ -236,6 +269,7 @@ $("hint").onclick = () => run(async () => {
   hintMove = g.analysis.best_move; return g;
 });
 $("threats-button").onclick = () => threats();
+$("review-button").onclick = () => reviewGame();
 $("resign").onclick = () => newGame();
 $("start").onclick = () => newGame();
 $("numbers").onchange = draw;

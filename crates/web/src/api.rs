@@ -1,8 +1,8 @@
 //! The JSON API's handlers. Each validates everything before it changes anything.
 
 use crate::checks::{
-    check_analysis, check_move, check_new_game, check_threats, AnalyzeRequest, MoveRequest,
-    NewGame, ThreatsRequest,
+    check_analysis, check_move, check_new_game, check_review, check_threats, AnalyzeRequest,
+    MoveRequest, NewGame, ReviewRequest, ThreatsRequest,
 };
 use crate::store::{Game, GameView, PageEvent};
 use crate::{ids, request, shutdown, AppState};
@@ -19,6 +19,7 @@ use tokio::sync::broadcast;
 use tokio_stream::wrappers::{BroadcastStream, WatchStream};
 use tokio_stream::{Stream, StreamExt};
 use wuzi_gomoku::record::GameRecord;
+use wuzi_gomoku::review::{review_game, summary, After, ReviewedMove};
 use wuzi_gomoku::{
     win_chance, Analysis, Board, Engine, EngineOptions, Info, Player, Rule, ThreatLimits,
     ThreatSolver,
@@ -467,6 +468,99 @@ pub async fn threats(
         )
     })?;
     Ok(Json(out).into_response())
+}
+
+/// `POST /api/review`: a game graded move by move (as `wuzi review --json`), its positions
+/// sharing `time_ms`. It takes a search slot like an analysis.
+pub async fn review(
+    State(state): Shared,
+    req: Result<Json<ReviewRequest>, JsonRejection>,
+) -> Reply {
+    let req = body(req)?;
+    let asked = check_review(&req, state.config.max_time_ms)?;
+    let slot = state
+        .searches
+        .admit(
+            request::client(),
+            |_| {},
+            shutdown::requested(state.stopping.clone()),
+        )
+        .await
+        .map_err(|refusal| ApiError(refusal.status(), refusal.message().into()))?;
+    let options = EngineOptions {
+        table_bytes: state.config.table_bytes,
+        threads: state.config.threads,
+        ..EngineOptions::default()
+    };
+    let task = tokio::task::spawn_blocking(move || {
+        let _slot = slot;
+        // One search a position: those before each move, and the one after the last.
+        let positions = asked.moves.len() as u64 + 1;
+        let each = Duration::from_millis((asked.time_ms / positions).max(1));
+        let mut engine = Engine::new(asked.start.clone(), options);
+        let first = asked.start.moves().len() + 1;
+        review_game(
+            &mut engine,
+            &asked.start,
+            &asked.moves,
+            first,
+            &Limits::time(each),
+            |_| {},
+        )
+        .map(|moves| review_json(&moves, asked.start.size(), asked.start.rule()))
+    });
+    let out = task.await.map_err(|_| {
+        ApiError(
+            StatusCode::INTERNAL_SERVER_ERROR,
+            "the review failed".into(),
+        )
+    })?;
+    Ok(Json(out.map_err(bad)?).into_response())
+}
+
+/// The review as `wuzi review --json` prints it.
+fn review_json(moves: &[ReviewedMove], size: usize, rule: Rule) -> Value {
+    let side = |p: Player| crate::store::colour(p);
+    let summary = |p: Player| {
+        let s = summary(moves, p);
+        json!({
+            "moves": s.moves, "best": s.best, "inaccuracies": s.inaccuracies,
+            "mistakes": s.mistakes, "blunders": s.blunders, "mean_loss": s.mean_loss,
+        })
+    };
+    let judged: Vec<Value> = moves
+        .iter()
+        .map(|m| {
+            let after = match m.after {
+                After::Score(score) => score.to_string(),
+                After::Over(result) => match result.winner {
+                    Some(p) if p == m.side => format!("wins ({})", result.reason.name()),
+                    Some(_) => format!("loses ({})", result.reason.name()),
+                    None => "a draw".to_string(),
+                },
+            };
+            let mut v = json!({
+                "number": m.number,
+                "side": side(m.side),
+                "move": m.point.to_human(size),
+                "engine": analysis_json(&m.engine, size, rule),
+                "chance_before": m.chance_before,
+                "chance_after": m.chance_after,
+                "after": after,
+                "grade": m.grade.name(),
+            });
+            if let Some(reason) = m.reason {
+                v["reason"] = reason.into();
+            }
+            v
+        })
+        .collect();
+    json!({
+        "rule": rule.name(),
+        "moves": judged,
+        "black": summary(Player::First),
+        "white": summary(Player::Second),
+    })
 }
 
 /// The most attacker moves a threat search of the API takes (as `wuzi threats`' default).

@@ -228,6 +228,48 @@ pub(crate) fn check_analysis(
 
 #[derive(Deserialize)]
 #[serde(deny_unknown_fields)]
+pub struct ReviewRequest {
+    rule: Option<String>,
+    size: Option<usize>,
+    moves: Option<Moves>,
+    sgf: Option<String>,
+    psq: Option<String>,
+    game: Option<usize>,
+    /// The whole review's think time, shared by its positions.
+    time_ms: Option<u64>,
+}
+
+/// A review asked for: the position before the first move (a record's set-up stones), the
+/// moves, and the think time for them all.
+pub(crate) struct ReviewAsked {
+    pub start: Board,
+    pub moves: Vec<Point>,
+    pub time_ms: u64,
+}
+
+/// A review request checked: a game with at least one move, and the time.
+pub(crate) fn check_review(req: &ReviewRequest, max_time_ms: u64) -> Result<ReviewAsked, ApiError> {
+    let record = RecordText {
+        sgf: req.sgf.as_deref(),
+        psq: req.psq.as_deref(),
+        game: req.game,
+    };
+    let board = board_of_request(req.rule.as_deref(), req.size, req.moves.as_ref(), record)?;
+    let moves = board.moves().to_vec();
+    if moves.is_empty() {
+        return Err(bad("no moves to review"));
+    }
+    let mut start = board;
+    while start.undo().is_some() {}
+    Ok(ReviewAsked {
+        start,
+        moves,
+        time_ms: think_time(max_time_ms, req.time_ms)?,
+    })
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
 pub struct ThreatsRequest {
     rule: Option<String>,
     size: Option<usize>,
@@ -525,7 +567,8 @@ mod tests {
     proptest! {
         #![proptest_config(ProptestConfig { cases: 256, ..ProptestConfig::default() })]
 
-        /// Any body for `POST /api/games`, `POST /api/analyze` or `POST /api/threats` is
+        /// Any body for `POST /api/games`, `POST /api/analyze`, `POST /api/review` or
+        /// `POST /api/threats` is
         /// refused with a 400 and a message, or gives a board on a supported size with a
         /// think time in range; on a new game, any moves the player then sends are refused
         /// without a change, or legal.
@@ -560,6 +603,19 @@ mod tests {
                         check(&asked.board, asked.time_ms)?;
                         prop_assert!(asked.board.result().is_none());
                         prop_assert!(asked.nbest.map_or(true, |n| (1..=MAX_NBEST).contains(&n)));
+                    }
+                    Err(e) => refused(e)?,
+                }
+            }
+            if let Ok(req) = serde_json::from_str::<ReviewRequest>(&body) {
+                match check_review(&req, MAX_TIME_MS) {
+                    Ok(asked) => {
+                        check(&asked.start, asked.time_ms)?;
+                        prop_assert!(!asked.moves.is_empty());
+                        let mut board = asked.start.clone();
+                        for &p in &asked.moves {
+                            prop_assert!(board.try_play(p).is_ok());
+                        }
                     }
                     Err(e) => refused(e)?,
                 }

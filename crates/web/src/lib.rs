@@ -10,6 +10,8 @@
 //!   `psq` text instead of `moves`).
 //! - `POST /api/analyze` `{"rule","size","moves","time_ms","nbest"}` (or `sgf`/`psq`) → the
 //!   analysis (with `nbest`, the N best moves as `lines`).
+//! - `POST /api/review` `{"rule","size","moves","time_ms"}` (or `sgf`/`psq`) → every move
+//!   graded, as `wuzi review --json`.
 //! - `GET /healthz` → 200 while the server runs (for service managers and load balancers).
 //!
 //! Game ids are 128 random bits: only whoever holds an id can open its game.
@@ -135,6 +137,7 @@ fn router_until(config: Config, stopping: watch::Receiver<bool>) -> Router {
         .route("/api/games/{id}/sgf", get(api::sgf))
         .route("/api/analyze", post(api::analyze))
         .route("/api/threats", post(api::threats))
+        .route("/api/review", post(api::review))
         .fallback(api::not_found)
         .layer(DefaultBodyLimit::max(MAX_BODY))
         .layer(middleware::map_response_with_state(

@@ -274,6 +274,37 @@ fn analyze_answers_with_the_analysis_object() {
 }
 
 #[test]
+fn review_grades_every_move_or_refuses_a_bad_game() {
+    let base = default_server();
+    let url = format!("{base}/api/review");
+    let (s, r) = post(&url, json!({"moves":"h8 a1 i8 a2 j8 a3 k8","time_ms":800}));
+    assert_eq!(s, 200, "{r}");
+    assert_eq!(r["rule"], "freestyle");
+    let moves = r["moves"].as_array().expect("moves");
+    assert_eq!(moves.len(), 7, "{r}");
+    let six = &moves[5];
+    assert_eq!(
+        (&six["number"], &six["side"], &six["move"]),
+        (&json!(6), &json!("white"), &json!("a3"))
+    );
+    assert_eq!(six["grade"], "blunder", "{six}");
+    assert_eq!(six["reason"], "walks into a proven loss", "{six}");
+    assert!(six["engine"]["best_move"].is_string() && six["engine"]["pv"].is_array());
+    assert_eq!(r["black"]["moves"], 4);
+    assert_eq!(r["white"]["moves"], 3);
+    for bad in [
+        json!({"moves":[],"time_ms":100}),
+        json!({"moves":"h8 h8"}),
+        json!({"moves":"h8","time_ms":0}),
+        json!({"moves":"h8","nbest":2}),
+    ] {
+        let (s, e) = post(&url, bad.clone());
+        assert_eq!(s, 400, "{bad}: {e}");
+        assert!(e["error"].as_str().is_some_and(|m| !m.is_empty()), "{e}");
+    }
+}
+
+#[test]
 fn analyze_lists_the_n_best_moves_or_refuses_a_bad_count() {
     let base = default_server();
     let url = format!("{base}/api/analyze");

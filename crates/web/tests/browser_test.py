@@ -1,6 +1,6 @@
 """Drives the page in headless Chromium (Debian's chromium and chromium-driver) with selenium:
 start a game, click moves, see the AI answer, undo, reload and find the game again, then set up
-a position by import and play to a result, list the three best moves of an imported record,
+a position by import and play to a result, list the three best moves of an imported record and review its moves,
 then wait in the engine's queue. Screenshots go to the folder given.
 Usage: browser_test.py BASE_URL SHOT_DIR CHROMIUM CHROMEDRIVER
 """
@@ -141,6 +141,15 @@ def main():
         assert len({l.split()[1] for l in listed}) == 3, analysis.text
         assert d.execute_script("return bestMarks.length") == 3
         d.save_screenshot(os.path.join(SHOTS, "page-nbest.png"))
+        # The review grades each of the three moves: a tooltip on every one in the list.
+        d.find_element(By.ID, "review-button").click()
+        threats = d.find_element(By.ID, "threats")
+        wait(d, "the review", lambda: threats.text.startswith("Review"))
+        assert "black: 2 moves" in threats.text and "white: 1 move," in threats.text, threats.text
+        titles = d.execute_script(
+            "return [...document.querySelectorAll('#moves li')].map(li => li.title)")
+        assert len(titles) == 3 and all(titles), titles
+        d.save_screenshot(os.path.join(SHOTS, "page-review.png"))
         queue_place_is_shown(d)
         print("BROWSER OK")
     finally:

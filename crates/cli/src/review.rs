@@ -153,6 +153,7 @@ pub fn review(args: &ReviewArgs) -> Result<String, String> {
         &played[first..],
         first + 1,
         &limits,
+        None,
         |_| {},
     )?;
     let size = position.size();

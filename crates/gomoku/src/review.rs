@@ -8,6 +8,7 @@ use crate::board::{Board, GameResult};
 use crate::engine::{Analysis, Engine};
 use crate::eval::win_chance;
 use crate::notation::Point;
+use std::time::Instant;
 use wuzi_search::{Forced, Limits, Outcome, Player, Score};
 
 /// How much of the mover's chance of winning a move gave away, in the grades chess reviews
@@ -43,7 +44,8 @@ const BLUNDER: f64 = 0.15;
 /// What followed a move, from the mover's view.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum After {
-    /// The game went on: the next position's search, turned to the mover's view.
+    /// The game went on: the next position's search, turned to the mover's view (a proven
+    /// result counts its plies from the position after the move).
     Score(Score),
     /// The move ended the game.
     Over(GameResult),
@@ -79,16 +81,22 @@ pub struct SideSummary {
     pub mean_loss: f64,
 }
 
+/// How many times the budget a move's next position gets again before the review says a
+/// proven win was let go: proving a loss for the defender takes more than proving the win.
+const RECHECK_FACTOR: u64 = 4;
+
 /// Reviews `moves` played from `start` (the first is move number `first_number`), each
 /// position searched within `limits` on `engine` (its tables are kept from one position to
 /// the next); `on_move` hears each move as it is judged. Ends at the end of `moves` or of the
-/// game; an illegal move is an error naming it.
+/// game, or once `deadline` has passed (no search runs past it); an illegal move is an error
+/// naming it.
 pub fn review_game(
     engine: &mut Engine,
     start: &Board,
     moves: &[Point],
     first_number: usize,
     limits: &Limits,
+    deadline: Option<Instant>,
     mut on_move: impl FnMut(&ReviewedMove),
 ) -> Result<Vec<ReviewedMove>, String> {
     let mut position = start.clone();
@@ -96,8 +104,9 @@ pub fn review_game(
     if moves.is_empty() || position.result().is_some() {
         return Ok(reviewed);
     }
-    engine.set_board(position.clone());
-    let mut before = engine.go(limits, |_| {});
+    let Some(mut before) = search(engine, &position, limits, deadline) else {
+        return Ok(reviewed);
+    };
     for (i, &mv) in moves.iter().enumerate() {
         let number = first_number + i;
         let side = position.side_to_move();
@@ -107,9 +116,23 @@ pub fn review_game(
         let (after, next) = match position.result() {
             Some(result) => (After::Over(result), None),
             None => {
-                engine.set_board(position.clone());
-                let next = engine.go(limits, |_| {});
-                (After::Score(seen_by_mover(next.score)), Some(next))
+                let Some(mut next) = search(engine, &position, limits, deadline) else {
+                    break;
+                };
+                let won = matches!(before.forced(), Some(Forced::Win(_)));
+                if won && before.best_move != Some(mv) && next.forced().is_none() {
+                    // Another move may win too: give the proof of it a fairer chance.
+                    let more = Limits {
+                        nodes: limits.nodes.map(|n| n.saturating_mul(RECHECK_FACTOR)),
+                        time: limits.time.map(|t| t * RECHECK_FACTOR as u32),
+                        ..limits.clone()
+                    };
+                    match search(engine, &position, &more, deadline) {
+                        Some(again) => next = again,
+                        None => break,
+                    }
+                }
+                (After::Score(-next.score), Some(next))
             }
         };
         let judged = judge(number, side, mv, before, after, position.rule());
@@ -145,14 +168,23 @@ pub fn summary(moves: &[ReviewedMove], side: Player) -> SideSummary {
     }
 }
 
-/// The next position's score (the opponent to move) from the side that just moved: a loss in
-/// N plies for the opponent is a win in N + 1 for the mover.
-fn seen_by_mover(score: Score) -> Score {
-    match score.forced() {
-        Some(Forced::Win(n)) => Score::loss_in(n + 1),
-        Some(Forced::Loss(n)) => Score::win_in(n + 1),
-        None => -score,
+/// Searches `position` within `limits`, never past `deadline`; `None` once it has passed.
+fn search(
+    engine: &mut Engine,
+    position: &Board,
+    limits: &Limits,
+    deadline: Option<Instant>,
+) -> Option<Analysis> {
+    let mut limits = limits.clone();
+    if let Some(deadline) = deadline {
+        let left = deadline.checked_duration_since(Instant::now())?;
+        if left.is_zero() {
+            return None;
+        }
+        limits.time = Some(limits.time.map_or(left, |t| t.min(left)));
     }
+    engine.set_board(position.clone());
+    Some(engine.go(&limits, |_| {}))
 }
 
 /// Grades `side`'s move `mv`, played where the engine found `before`, given what followed.
@@ -183,7 +215,10 @@ fn judge(
     let (grade, reason) = if before.best_move == Some(mv) {
         (Grade::Best, None)
     } else if won_before && !won_after {
-        (Grade::Blunder, Some("lets a proven win go"))
+        (
+            Grade::Blunder,
+            Some("no win found after it where one was proven before"),
+        )
     } else if !lost_before && lost_after {
         (Grade::Blunder, Some("walks into a proven loss"))
     } else if lost >= BLUNDER {
@@ -231,13 +266,14 @@ mod tests {
             &moves,
             1,
             &Limits::nodes(nodes),
+            None,
             |_| {},
         )
         .unwrap()
     }
 
     /// White ignores Black's open three: a proven loss walked into, graded a blunder; Black's
-    /// five ends the review.
+    /// open four after it is a win in 2 (White's move, then the five).
     #[test]
     fn ignoring_an_open_three_is_a_blunder_and_the_five_ends_it() {
         let moves = review(Rule::Freestyle, "h8 a1 i8 a2 j8 a3 k8", 20_000);
@@ -248,7 +284,7 @@ mod tests {
         assert_eq!(six.reason, Some("walks into a proven loss"));
         assert_eq!(six.chance_after, 0.0);
         let five = &moves[6];
-        assert_eq!(five.after, After::Score(Score::win_in(3)));
+        assert_eq!(five.after, After::Score(Score::win_in(2)));
         assert_eq!(
             summary(&moves, Player::Second).blunders,
             moves
@@ -269,6 +305,52 @@ mod tests {
                 m.number
             );
         }
+    }
+
+    /// From a game against Rapfi: White's i4 (move 20) is not the engine's choice, and its win
+    /// is not proven after it at the budget that proved the win before it; searched again
+    /// with more, it is (Black is lost in 14 plies), so it is no blunder, nor is Black's
+    /// reply, in a position already lost.
+    #[test]
+    fn a_second_winning_move_is_not_a_win_let_go() {
+        let text = include_str!("../tests/data/sgf/c-gomoku-cli-wuzi-rapfi.sgf");
+        let record = crate::record::read_records("rapfi.sgf", text, Rule::Freestyle)
+            .unwrap()
+            .remove(0);
+        let start = record.position(19).unwrap();
+        let moves: Vec<Point> = record.moves[19..21].iter().map(|m| m.point).collect();
+        let mut engine = Engine::new(
+            start.clone(),
+            EngineOptions {
+                table_bytes: 4 << 20,
+                ..EngineOptions::default()
+            },
+        );
+        let limits = Limits::nodes(20_000);
+        let moves = review_game(&mut engine, &start, &moves, 20, &limits, None, |_| {}).unwrap();
+        assert_eq!(moves[0].point.to_human(15), "i4");
+        assert!(matches!(moves[0].engine.forced(), Some(Forced::Win(_))));
+        assert_ne!(moves[0].engine.best_move, Some(moves[0].point));
+        assert_eq!(moves[0].chance_after, 1.0, "{:?}", moves[0].after);
+        assert_eq!((moves[0].grade, moves[0].reason), (Grade::Good, None));
+        assert_eq!(moves[1].chance_before, 0.0);
+        assert_ne!(moves[1].grade, Grade::Blunder);
+    }
+
+    /// A deadline already past reviews nothing (a later one bounds each search's time; that
+    /// is the engine's time limit, not timed here).
+    #[test]
+    fn a_passed_deadline_reviews_nothing() {
+        let mut engine = Engine::new(
+            Board::new(15, Rule::Freestyle).unwrap(),
+            EngineOptions::default(),
+        );
+        let start = Board::new(15, Rule::Freestyle).unwrap();
+        let moves = parse_moves("h8 i9 h9 h10", 15).unwrap();
+        let past = Some(Instant::now());
+        let limits = Limits::nodes(1_000);
+        let none = review_game(&mut engine, &start, &moves, 1, &limits, past, |_| {}).unwrap();
+        assert!(none.is_empty());
     }
 
     /// A renju foul loses at once: the review ends on it, a blunder.

@@ -105,8 +105,6 @@ async function threats() {
   }
 }
 
-// The bar shows Black's chance of winning; `a.win_chance` is the side to move's, on the
-// rule's own scale (the server's win_chance).
 // Every move of the game graded by the server (POST /api/review), the positions sharing
 // a few seconds; the moves list shows the grades, the panel the summary.
 async function reviewGame() {
@@ -114,25 +112,28 @@ async function reviewGame() {
   const moves = game.moves.slice();
   $("threats").textContent = "reviewing the game...";
   try {
-    const r = await api("/api/review", {
-      rule: game.rule, size: game.size, moves, time_ms: Math.min(5000, 200 * (moves.length + 1)),
-    });
+    const key = gameKey();
+    const r = await api("/api/review", { rule: game.rule, size: game.size, moves });
+    if (key !== gameKey()) return; // the game moved on while the review ran
     r.byNumber = Object.fromEntries(r.moves.map((m) => [m.number, m]));
     review = r;
     const n = (k, one, many) => `${k} ${k === 1 ? one : many}`;
     const side = (name, s) => `${name}: ${n(s.moves, "move", "moves")}, ${s.best} best, `
       + `${n(s.inaccuracies, "inaccuracy", "inaccuracies")}, ${n(s.mistakes, "mistake", "mistakes")}, `
       + `${n(s.blunders, "blunder", "blunders")}`;
-    $("threats").textContent = `Review\n${side("black", r.black)}\n${side("white", r.white)}`;
+    const cut = r.complete ? "" : ` (the first ${r.moves.length} moves: the time ran out)`;
+    $("threats").textContent = `Review${cut}\n${side("black", r.black)}\n${side("white", r.white)}`;
     render();
   } catch (e) {
     $("threats").textContent = e.message;
   }
 }
 
-function setEval(a, forBlack) {
+// The bar shows Black's chance of winning; `a.win_chance` is that of `a.side`, the side to
+// move where the engine searched, on the rule's own scale (the server's win_chance).
+function setEval(a) {
   let f = a.win_chance;
-  if (!forBlack) f = 1 - f;
+  if (a.side !== "black") f = 1 - f;
   $("evalfill").style.height = `${Math.round(f * 100)}%`;
 }
 
@@ -162,7 +163,7 @@ function render() {
     $("analysis").textContent = "";
   } else if (game.analysis) {
     $("analysis").textContent = describe(game.analysis);
-    setEval(game.analysis, game.ai === "black");
+    setEval(game.analysis);
   }
   localStorage.setItem(SAVE, JSON.stringify({
     rule: game.rule, size: game.size, ai: game.ai || "none", time_ms: game.time_ms, moves: game.moves,
@@ -212,14 +213,22 @@ async function run(action) {
   if (!game.ai && !game.result) analyse();
 }
 
+// Which game and position an answer was asked for: one that comes back after the game
+// moved on is dropped.
+function gameKey() {
+  return game ? `${game.id} ${game.moves.join(" ")}` : "";
+}
+
 async function analyse() {
+  const key = gameKey();
   try {
     const nbest = parseInt($("nbest").value, 10);
     const body = { rule: game.rule, size: game.size, moves: game.moves, time_ms: game.time_ms };
     if (nbest > 1) body.nbest = nbest;
     const a = await api("/api/analyze", body);
+    if (key !== gameKey()) return;
     $("analysis").textContent = describe(a);
-    setEval(a, game.to_move === "black");
+    setEval(a);
     bestMarks = a.lines ? a.lines.map((l) => l.best_move) : [];
     draw();
   } catch (e) { /* a busy server: no analysis this time */ }

@@ -221,7 +221,7 @@ pub async fn hint(State(state): Shared, Path(id): Path<String>) -> Reply {
         (game.board.clone(), game.time_ms, game.progress.clone())
     };
     let a = search(&state, board.clone(), time_ms, Some(progress)).await?;
-    let analysis = analysis_json(&a, board.size(), board.rule());
+    let analysis = analysis_json(&a, board.size(), board.rule(), board.side_to_move());
     let mut v = view(&state, &id, None)?;
     v.analysis = Some(analysis);
     Ok(Json(v).into_response())
@@ -238,7 +238,7 @@ async fn ai_moves(state: &Arc<AppState>, id: &str) -> Result<Option<Value>, ApiE
         game.thinking = true;
         (game.board.clone(), game.time_ms, game.progress.clone())
     };
-    let (size, rule) = (board.size(), board.rule());
+    let (size, rule, side) = (board.size(), board.rule(), board.side_to_move());
     let found = search(state, board, time_ms, Some(progress)).await;
     let mut store = state.store.lock().expect("store");
     let game = store.get_mut(id).expect("thinking games are kept");
@@ -256,7 +256,7 @@ async fn ai_moves(state: &Arc<AppState>, id: &str) -> Result<Option<Value>, ApiE
             format!("the engine proposed an illegal move: {e}"),
         )
     })?;
-    Ok(Some(analysis_json(&a, size, rule)))
+    Ok(Some(analysis_json(&a, size, rule, side)))
 }
 
 /// Runs a search off the async runtime once a search slot is free: at once, or after a wait
@@ -357,10 +357,12 @@ fn score_parts(score: wuzi_search::Score) -> (Option<&'static str>, Option<u32>)
     }
 }
 
-/// The analysis object, as `wuzi analyze --json` prints it.
-fn analysis_json(a: &Analysis, size: usize, rule: Rule) -> Value {
+/// The analysis object, as `wuzi analyze --json` prints it, and `side`: whose view its score
+/// and chance are (the side to move in the position searched).
+fn analysis_json(a: &Analysis, size: usize, rule: Rule, side: Player) -> Value {
     let (forced, plies) = score_parts(a.score);
     json!({
+        "side": crate::store::colour(side),
         "best_move": a.best_move.map(|p| p.to_human(size)),
         "score": a.score.value(),
         "forced": forced,
@@ -497,6 +499,7 @@ pub async fn review(
         // One search a position: those before each move, and the one after the last.
         let positions = asked.moves.len() as u64 + 1;
         let each = Duration::from_millis((asked.time_ms / positions).max(1));
+        let deadline = Instant::now() + Duration::from_millis(asked.time_ms);
         let mut engine = Engine::new(asked.start.clone(), options);
         let first = asked.start.moves().len() + 1;
         review_game(
@@ -505,9 +508,16 @@ pub async fn review(
             &asked.moves,
             first,
             &Limits::time(each),
+            Some(deadline),
             |_| {},
         )
-        .map(|moves| review_json(&moves, asked.start.size(), asked.start.rule()))
+        .map(|moves| {
+            let ended = matches!(moves.last().map(|m| m.after), Some(After::Over(_)));
+            let complete = ended || moves.len() == asked.moves.len();
+            let mut out = review_json(&moves, asked.start.size(), asked.start.rule());
+            out["complete"] = complete.into();
+            out
+        })
     });
     let out = task.await.map_err(|_| {
         ApiError(
@@ -543,7 +553,7 @@ fn review_json(moves: &[ReviewedMove], size: usize, rule: Rule) -> Value {
                 "number": m.number,
                 "side": side(m.side),
                 "move": m.point.to_human(size),
-                "engine": analysis_json(&m.engine, size, rule),
+                "engine": analysis_json(&m.engine, size, rule, m.side),
                 "chance_before": m.chance_before,
                 "chance_after": m.chance_after,
                 "after": after,
@@ -572,12 +582,19 @@ pub async fn analyze(
 ) -> Reply {
     let req = body(req)?;
     let asked = check_analysis(&req, state.config.max_time_ms)?;
-    let (size, rule) = (asked.board.size(), asked.board.rule());
+    let (size, rule, side) = (
+        asked.board.size(),
+        asked.board.rule(),
+        asked.board.side_to_move(),
+    );
     let n = asked.nbest.unwrap_or(1);
     let found = search_best(&state, asked.board, asked.time_ms, None, n).await?;
-    let mut out = analysis_json(&found[0], size, rule);
+    let mut out = analysis_json(&found[0], size, rule, side);
     if asked.nbest.is_some() {
-        out["lines"] = found.iter().map(|a| analysis_json(a, size, rule)).collect();
+        out["lines"] = found
+            .iter()
+            .map(|a| analysis_json(a, size, rule, side))
+            .collect();
     }
     Ok(Json(out).into_response())
 }

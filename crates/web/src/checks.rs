@@ -235,9 +235,13 @@ pub struct ReviewRequest {
     sgf: Option<String>,
     psq: Option<String>,
     game: Option<usize>,
-    /// The whole review's think time, shared by its positions.
+    /// The whole review's think time, shared by its positions (by default the server's
+    /// limit, at most 5 s).
     time_ms: Option<u64>,
 }
+
+/// A review's think time when the request does not say.
+const REVIEW_TIME_MS: u64 = 5_000;
 
 /// A review asked for: the position before the first move (a record's set-up stones), the
 /// moves, and the think time for them all.
@@ -261,10 +265,14 @@ pub(crate) fn check_review(req: &ReviewRequest, max_time_ms: u64) -> Result<Revi
     }
     let mut start = board;
     while start.undo().is_some() {}
+    let time_ms = match req.time_ms {
+        None => max_time_ms.min(REVIEW_TIME_MS),
+        given => think_time(max_time_ms, given)?,
+    };
     Ok(ReviewAsked {
         start,
         moves,
-        time_ms: think_time(max_time_ms, req.time_ms)?,
+        time_ms,
     })
 }
 

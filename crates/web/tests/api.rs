@@ -270,6 +270,7 @@ fn analyze_answers_with_the_analysis_object() {
     assert_eq!(s, 200, "{a}");
     assert_eq!(a["forced"], "loss", "White cannot stop the open four: {a}");
     assert_eq!(a["win_chance"], 0.0, "{a}");
+    assert_eq!(a["side"], "white", "{a}");
     assert!(a["pv"].is_array() && a["nodes"].as_u64().unwrap() > 0);
 }
 
@@ -292,6 +293,11 @@ fn review_grades_every_move_or_refuses_a_bad_game() {
     assert!(six["engine"]["best_move"].is_string() && six["engine"]["pv"].is_array());
     assert_eq!(r["black"]["moves"], 4);
     assert_eq!(r["white"]["moves"], 3);
+    assert_eq!(r["complete"], true);
+    assert_eq!(
+        six["engine"]["side"], "white",
+        "the engine's view is the mover's"
+    );
     for bad in [
         json!({"moves":[],"time_ms":100}),
         json!({"moves":"h8 h8"}),

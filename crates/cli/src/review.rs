@@ -8,7 +8,7 @@ use crate::position::{colour_name, PositionArgs};
 use clap::Args;
 use serde::Serialize;
 use std::time::Duration;
-use wuzi_gomoku::review::{review_game, summary, After, ReviewedMove, SideSummary};
+use wuzi_gomoku::review::{review_game, summary, ReviewedMove, SideSummary};
 use wuzi_gomoku::{Engine, Point, Rule, BLACK, WHITE};
 use wuzi_search::Limits;
 
@@ -57,14 +57,6 @@ pub struct ReviewedJson {
 
 impl ReviewedJson {
     pub fn new(m: &ReviewedMove, size: usize, rule: Rule) -> ReviewedJson {
-        let after = match m.after {
-            After::Score(score) => score.to_string(),
-            After::Over(result) => match result.winner {
-                Some(p) if p == m.side => format!("wins ({})", result.reason.name()),
-                Some(_) => format!("loses ({})", result.reason.name()),
-                None => "a draw".to_string(),
-            },
-        };
         ReviewedJson {
             number: m.number,
             side: colour_name(m.side),
@@ -72,7 +64,7 @@ impl ReviewedJson {
             engine: AnalysisJson::new(&m.engine, size, rule),
             chance_before: m.chance_before,
             chance_after: m.chance_after,
-            after,
+            after: m.after_text(),
             grade: m.grade.name(),
             reason: m.reason,
         }

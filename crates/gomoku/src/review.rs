@@ -69,6 +69,21 @@ pub struct ReviewedMove {
     pub reason: Option<&'static str>,
 }
 
+impl ReviewedMove {
+    /// What followed the move, in words from the mover's view: a score ("win in 2", "35"),
+    /// or how the game ended ("wins (five)", "loses (double-three)", "a draw").
+    pub fn after_text(&self) -> String {
+        match self.after {
+            After::Score(score) => score.to_string(),
+            After::Over(result) => match result.winner {
+                Some(p) if p == self.side => format!("wins ({})", result.reason.name()),
+                Some(_) => format!("loses ({})", result.reason.name()),
+                None => "a draw".to_string(),
+            },
+        }
+    }
+}
+
 /// One side's grades over a review.
 #[derive(Clone, Debug, Default, PartialEq)]
 pub struct SideSummary {

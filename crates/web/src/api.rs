@@ -295,20 +295,8 @@ async fn search_best(
             });
         }
     };
-    let slot = state
-        .searches
-        .admit(
-            request::client(),
-            tell_place,
-            shutdown::requested(state.stopping.clone()),
-        )
-        .await
-        .map_err(|refusal| ApiError(refusal.status(), refusal.message().into()))?;
-    let options = EngineOptions {
-        table_bytes: state.config.table_bytes,
-        threads: state.config.threads,
-        ..EngineOptions::default()
-    };
+    let slot = admit(state, tell_place).await?;
+    let options = engine_options(state);
     let size = board.size();
     let share = (time_ms / n.max(1) as u64).max(1);
     let task = tokio::task::spawn_blocking(move || {
@@ -347,6 +335,32 @@ async fn search_best(
         nodes: found.iter().map(|a| a.nodes).sum(),
     });
     Ok(found)
+}
+
+/// A search slot for this request's client, once one is free (`tell_place` hears the
+/// request's place while it waits); 429 or 503 when the queue refuses.
+async fn admit(
+    state: &Arc<AppState>,
+    tell_place: impl Fn(usize),
+) -> Result<crate::queue::Slot, ApiError> {
+    state
+        .searches
+        .admit(
+            request::client(),
+            tell_place,
+            shutdown::requested(state.stopping.clone()),
+        )
+        .await
+        .map_err(|refusal| ApiError(refusal.status(), refusal.message().into()))
+}
+
+/// The engine as this server runs it: its table memory and threads.
+fn engine_options(state: &AppState) -> EngineOptions {
+    EngineOptions {
+        table_bytes: state.config.table_bytes,
+        threads: state.config.threads,
+        ..EngineOptions::default()
+    }
 }
 
 fn score_parts(score: wuzi_search::Score) -> (Option<&'static str>, Option<u32>) {
@@ -422,15 +436,7 @@ pub async fn threats(
 ) -> Reply {
     let req = body(req)?;
     let asked = check_threats(&req, state.config.max_time_ms)?;
-    let slot = state
-        .searches
-        .admit(
-            request::client(),
-            |_| {},
-            shutdown::requested(state.stopping.clone()),
-        )
-        .await
-        .map_err(|refusal| ApiError(refusal.status(), refusal.message().into()))?;
+    let slot = admit(&state, |_| {}).await?;
     let table_bytes = state.config.table_bytes;
     let task = tokio::task::spawn_blocking(move || {
         let _slot = slot;
@@ -480,20 +486,8 @@ pub async fn review(
 ) -> Reply {
     let req = body(req)?;
     let asked = check_review(&req, state.config.max_time_ms)?;
-    let slot = state
-        .searches
-        .admit(
-            request::client(),
-            |_| {},
-            shutdown::requested(state.stopping.clone()),
-        )
-        .await
-        .map_err(|refusal| ApiError(refusal.status(), refusal.message().into()))?;
-    let options = EngineOptions {
-        table_bytes: state.config.table_bytes,
-        threads: state.config.threads,
-        ..EngineOptions::default()
-    };
+    let slot = admit(&state, |_| {}).await?;
+    let options = engine_options(&state);
     let task = tokio::task::spawn_blocking(move || {
         let _slot = slot;
         // One search a position: those before each move, and the one after the last.
@@ -541,14 +535,6 @@ fn review_json(moves: &[ReviewedMove], size: usize, rule: Rule) -> Value {
     let judged: Vec<Value> = moves
         .iter()
         .map(|m| {
-            let after = match m.after {
-                After::Score(score) => score.to_string(),
-                After::Over(result) => match result.winner {
-                    Some(p) if p == m.side => format!("wins ({})", result.reason.name()),
-                    Some(_) => format!("loses ({})", result.reason.name()),
-                    None => "a draw".to_string(),
-                },
-            };
             let mut v = json!({
                 "number": m.number,
                 "side": side(m.side),
@@ -556,7 +542,7 @@ fn review_json(moves: &[ReviewedMove], size: usize, rule: Rule) -> Value {
                 "engine": analysis_json(&m.engine, size, rule, m.side),
                 "chance_before": m.chance_before,
                 "chance_after": m.chance_after,
-                "after": after,
+                "after": m.after_text(),
                 "grade": m.grade.name(),
             });
             if let Some(reason) = m.reason {

@@ -368,6 +368,66 @@ mod tests {
         assert!(none.is_empty());
     }
 
+    /// Random crowded games under every rule: every move is reviewed in order, chances are
+    /// probabilities, a move is "best" exactly when it is the engine's choice, and every other
+    /// grade is the one its drop (or a proof) gives.
+    #[test]
+    fn random_games_are_graded_by_the_rules() {
+        let mut rng = crate::testing::Xorshift(0x5eed_2026_1128);
+        for rule in [Rule::Freestyle, Rule::Standard, Rule::Renju] {
+            for _ in 0..8 {
+                let game = crate::testing::crowded_board(&mut rng, rule, 6, 9, 8, 16);
+                let start = Board::new(15, rule).unwrap();
+                let mut engine = Engine::new(
+                    start.clone(),
+                    EngineOptions {
+                        table_bytes: 1 << 20,
+                        ..EngineOptions::default()
+                    },
+                );
+                let limits = Limits::nodes(300);
+                let moves = game.moves();
+                let graded = review_game(&mut engine, &start, moves, 1, &limits, None, |_| {});
+                let graded = graded.unwrap();
+                assert_eq!(graded.len(), moves.len(), "{}", rule.name());
+                for (i, m) in graded.iter().enumerate() {
+                    assert_eq!((m.number, m.point), (i + 1, moves[i]));
+                    let side = if i % 2 == 0 {
+                        Player::First
+                    } else {
+                        Player::Second
+                    };
+                    assert_eq!(m.side, side);
+                    assert!((0.0..=1.0).contains(&m.chance_before), "{m:?}");
+                    assert!((0.0..=1.0).contains(&m.chance_after), "{m:?}");
+                    assert_eq!(m.grade == Grade::Best, m.engine.best_move == Some(m.point));
+                    assert_eq!(
+                        matches!(m.after, After::Over(_)),
+                        i + 1 == moves.len() && game.result().is_some()
+                    );
+                    if m.reason.is_some() {
+                        assert_eq!(m.grade, Grade::Blunder);
+                    }
+                    if m.grade != Grade::Best && m.reason.is_none() {
+                        let lost = m.chance_before - m.chance_after;
+                        let expected = match lost {
+                            l if l >= BLUNDER => Grade::Blunder,
+                            l if l >= MISTAKE => Grade::Mistake,
+                            l if l >= INACCURACY => Grade::Inaccuracy,
+                            _ => Grade::Good,
+                        };
+                        assert_eq!(m.grade, expected, "{m:?}");
+                    }
+                }
+                let (black, white) = (
+                    summary(&graded, Player::First),
+                    summary(&graded, Player::Second),
+                );
+                assert_eq!(black.moves + white.moves, graded.len());
+            }
+        }
+    }
+
     /// A renju foul loses at once: the review ends on it, a blunder.
     #[test]
     fn a_renju_foul_ends_the_review_as_a_blunder() {

@@ -93,6 +93,9 @@ pub(crate) struct AppState {
     pub config: Config,
     pub store: Mutex<store::Store>,
     pub searches: queue::SearchQueue,
+    /// Engines finished searches left, their tables kept, for the next searches (at most one
+    /// per search slot).
+    pub engines: Mutex<Vec<wuzi_gomoku::Engine>>,
     /// Raised when the server begins to shut down.
     pub stopping: watch::Receiver<bool>,
 }
@@ -116,6 +119,7 @@ fn router_until(config: Config, stopping: watch::Receiver<bool>) -> Router {
             max_wait: config.queue_wait,
             per_client: config.per_client,
         }),
+        engines: Mutex::new(Vec::new()),
         stopping,
         config,
     });

@@ -78,9 +78,14 @@ pub struct AnalysisJson {
     pub nps: u64,
     pub millis: u128,
     pub pv: Vec<String>,
-    /// With `--nbest`: every move found, best first (the first is the analysis above).
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub lines: Option<Vec<AnalysisJson>>,
+}
+
+/// `--nbest --json`: the best move's analysis, with every move's in `lines`, best first.
+#[derive(Serialize)]
+struct BestMovesJson<'a> {
+    #[serde(flatten)]
+    best: &'a AnalysisJson,
+    lines: &'a [AnalysisJson],
 }
 
 impl AnalysisJson {
@@ -101,7 +106,6 @@ impl AnalysisJson {
             nps: a.nps(),
             millis: a.elapsed.as_millis(),
             pv: a.pv.iter().map(|p| p.to_human(size)).collect(),
-            lines: None,
         }
     }
 }
@@ -245,8 +249,10 @@ fn best_moves(engine: &mut Engine, args: &AnalyzeArgs, n: usize) -> Result<Strin
         return Err(NO_LEGAL_MOVE.into());
     };
     if json {
-        let mut out = best.clone();
-        out.lines = Some(lines);
+        let out = BestMovesJson {
+            best,
+            lines: &lines,
+        };
         return Ok(serde_json::to_string(&out).expect("serialisable"));
     }
     let text: Vec<String> = found

@@ -6,7 +6,8 @@ use crate::analyze::{AnalysisJson, EngineArgs};
 use crate::output::count;
 use crate::position::{colour_name, PositionArgs};
 use clap::Args;
-use serde::Serialize;
+use serde::{Serialize, Serializer};
+use serde_json::json;
 use std::time::Duration;
 use wuzi_gomoku::review::{review_game, summary, ReviewedMove, SideSummary};
 use wuzi_gomoku::{Engine, Point, Rule, BLACK, WHITE};
@@ -71,36 +72,23 @@ impl ReviewedJson {
     }
 }
 
-/// A side's grades (the JSON of [`SideSummary`]).
-#[derive(Serialize, Debug)]
-pub struct SummaryJson {
-    pub moves: usize,
-    pub best: usize,
-    pub inaccuracies: usize,
-    pub mistakes: usize,
-    pub blunders: usize,
-    pub mean_loss: f64,
-}
-
-impl From<SideSummary> for SummaryJson {
-    fn from(s: SideSummary) -> SummaryJson {
-        SummaryJson {
-            moves: s.moves,
-            best: s.best,
-            inaccuracies: s.inaccuracies,
-            mistakes: s.mistakes,
-            blunders: s.blunders,
-            mean_loss: s.mean_loss,
-        }
-    }
-}
-
 #[derive(Serialize, Debug)]
 struct Review {
     rule: &'static str,
     moves: Vec<ReviewedJson>,
-    black: SummaryJson,
-    white: SummaryJson,
+    #[serde(serialize_with = "summary_json")]
+    black: SideSummary,
+    #[serde(serialize_with = "summary_json")]
+    white: SideSummary,
+}
+
+/// A side's grades as JSON (the crate's type has no serde).
+fn summary_json<S: Serializer>(s: &SideSummary, out: S) -> Result<S::Ok, S::Error> {
+    json!({
+        "moves": s.moves, "best": s.best, "inaccuracies": s.inaccuracies,
+        "mistakes": s.mistakes, "blunders": s.blunders, "mean_loss": s.mean_loss,
+    })
+    .serialize(out)
 }
 
 pub fn review(args: &ReviewArgs) -> Result<String, String> {
@@ -151,8 +139,8 @@ pub fn review(args: &ReviewArgs) -> Result<String, String> {
     let size = position.size();
     let report = Review {
         rule: rule.name(),
-        black: summary(&reviewed, BLACK).into(),
-        white: summary(&reviewed, WHITE).into(),
+        black: summary(&reviewed, BLACK),
+        white: summary(&reviewed, WHITE),
         moves: reviewed
             .iter()
             .map(|m| ReviewedJson::new(m, size, rule))

@@ -19,7 +19,7 @@ use tokio::sync::broadcast;
 use tokio_stream::wrappers::{BroadcastStream, WatchStream};
 use tokio_stream::{Stream, StreamExt};
 use wuzi_gomoku::record::GameRecord;
-use wuzi_gomoku::review::{review_game, summary, After, ReviewedMove};
+use wuzi_gomoku::review::{review_game, summary, ReviewedMove};
 use wuzi_gomoku::{
     win_chance, Analysis, Board, Engine, EngineOptions, Info, Player, Rule, ThreatLimits,
     ThreatSolver,
@@ -548,10 +548,9 @@ pub async fn review(
         );
         give_back(&pool, engine);
         reviewed.map(|moves| {
-            let ended = matches!(moves.last().map(|m| m.after), Some(After::Over(_)));
-            let complete = ended || moves.len() == asked.moves.len();
+            // A game ends on its last move, so a review that reached it has every move.
             let mut out = review_json(&moves, asked.start.size(), asked.start.rule());
-            out["complete"] = complete.into();
+            out["complete"] = (moves.len() == asked.moves.len()).into();
             out
         })
     });
@@ -566,7 +565,6 @@ pub async fn review(
 
 /// The review as `wuzi review --json` prints it.
 fn review_json(moves: &[ReviewedMove], size: usize, rule: Rule) -> Value {
-    let side = |p: Player| crate::store::colour(p);
     let summary = |p: Player| {
         let s = summary(moves, p);
         json!({
@@ -579,7 +577,7 @@ fn review_json(moves: &[ReviewedMove], size: usize, rule: Rule) -> Value {
         .map(|m| {
             let mut v = json!({
                 "number": m.number,
-                "side": side(m.side),
+                "side": crate::store::colour(m.side),
                 "move": m.point.to_human(size),
                 "engine": analysis_json(&m.engine, size, rule, m.side),
                 "chance_before": m.chance_before,

@@ -249,8 +249,7 @@ impl ThreatSolver {
         kind: ThreatKind,
         limits: &ThreatLimits,
     ) -> Option<ThreatWin> {
-        self.begin(board, kind, limits);
-        if board.result().is_some() {
+        if !self.begin(board, kind, limits) {
             return None;
         }
         let mut win = None;
@@ -317,8 +316,9 @@ impl ThreatSolver {
         win
     }
 
-    /// Sets up a search of `kind` within `limits`.
-    fn begin(&mut self, board: &Board, kind: ThreatKind, limits: &ThreatLimits) {
+    /// Sets up a search of `kind` within `limits`; false when the game is over (nothing to
+    /// search).
+    fn begin(&mut self, board: &Board, kind: ThreatKind, limits: &ThreatLimits) -> bool {
         self.aborted = false;
         self.kind = kind;
         self.quiet_vcf = match kind {
@@ -332,6 +332,7 @@ impl ThreatSolver {
         self.next_check = self.nodes;
         self.deadline = limits.deadline;
         self.stop = limits.stop.clone();
+        board.result().is_none()
     }
 
     /// Whether a limit has been reached; the clock and the flag are read every

@@ -84,8 +84,7 @@ impl ThreatSolver {
         kind: ThreatKind,
         limits: &ThreatLimits,
     ) -> Option<ThreatWin> {
-        self.begin(board, kind, limits);
-        if board.result().is_some() {
+        if !self.begin(board, kind, limits) {
             return None;
         }
         if self.proof_children.is_empty() {

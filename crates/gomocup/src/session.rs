@@ -49,8 +49,6 @@ const DEFAULT_TURN_MS: u64 = 5_000;
 const UNLIMITED_MS: u64 = 2_147_483_647;
 /// Table memory when the manager sets no limit.
 const DEFAULT_TABLE_BYTES: usize = 64 << 20;
-/// How far from even a swap2 position may look before the engine picks a colour.
-const SWAP2_MARGIN: i32 = 60;
 
 pub struct Session {
     size: Option<usize>,
@@ -535,37 +533,6 @@ impl Session {
         }
     }
 
-    fn swap2(&mut self, block: Block) -> Outcome {
-        let n = self.size.unwrap_or(15);
-        let stones: Vec<Point> = block.stones.iter().map(|&(p, _)| p).collect();
-        if !matches!(stones.len(), 0 | 3 | 5) {
-            return error(format!(
-                "SWAP2BOARD takes 0, 3 or 5 stones, not {}",
-                stones.len()
-            ));
-        }
-        let mut board = match Board::new(n, self.rule) {
-            Ok(b) => b,
-            Err(e) => return error(e),
-        };
-        for (i, &p) in stones.iter().enumerate() {
-            if let Err(e) = board.try_play(p) {
-                return error(format!("stone {} ({}): {e}", i + 1, xy(p)));
-            }
-        }
-        if board.result().is_some() {
-            return error("the swap2 stones already end the game");
-        }
-        match &mut self.engine {
-            Some(engine) => engine.set_board(board),
-            None => {
-                self.size = Some(n);
-                self.engine = Some(Engine::new(board, self.options()));
-            }
-        }
-        self.think(Job::Swap2(stones.len()))
-    }
-
     /// Turns a finished search into replies (the engine is back in the session).
     pub fn finish(&mut self, job: &Job, results: &[Analysis]) -> Vec<String> {
         let Some(best) = results.first() else {
@@ -603,71 +570,6 @@ impl Session {
             Job::Swap2(stones) => self.swap2_reply(*stones, results),
         }
     }
-
-    /// `results[0]` is the search of the position as given (the side to move's view);
-    /// `results[1]`, when there, the search after that best move.
-    fn swap2_reply(&mut self, stones: usize, results: &[Analysis]) -> Vec<String> {
-        let first = &results[0];
-        let mv = first.best_move.expect("checked");
-        let value = first.score.value();
-        match stones {
-            // Propose the three-stone opening the engine rated closest to even.
-            0 => {
-                let n = self.size.unwrap_or(15);
-                let best = results
-                    .iter()
-                    .enumerate()
-                    .min_by_key(|(_, a)| a.score.value().abs())
-                    .map_or(0, |(i, _)| i);
-                let stones = swap2_openings(n)[best.min(SWAP2_OPENINGS - 1)];
-                vec![format!(
-                    "{} {} {}",
-                    xy(stones[0]),
-                    xy(stones[1]),
-                    xy(stones[2])
-                )]
-            }
-            // White to move: take Black if Black is better, answer as White if White is, and
-            // otherwise add two stones (White's best, then Black's) for the opponent to choose.
-            3 => {
-                if value < -SWAP2_MARGIN {
-                    vec!["SWAP".into()]
-                } else if value > SWAP2_MARGIN || results.len() < 2 {
-                    self.play(mv).expect("legal");
-                    vec![xy(mv)]
-                } else {
-                    let second = results[1].best_move.unwrap_or(mv);
-                    vec![format!("{} {}", xy(mv), xy(second))]
-                }
-            }
-            // Five stones, White to move: keep White and move if White is not worse.
-            _ => {
-                if value >= 0 {
-                    self.play(mv).expect("legal");
-                    vec![xy(mv)]
-                } else {
-                    vec!["SWAP".into()]
-                }
-            }
-        }
-    }
-}
-
-/// How many three-stone openings the engine weighs when it opens a swap2 game.
-pub const SWAP2_OPENINGS: usize = 4;
-
-/// Black, White, Black around the centre: shapes the engine chooses among (by its
-/// evaluation) when it places the first three stones of a swap2 game.
-pub fn swap2_openings(n: usize) -> [[Point; 3]; SWAP2_OPENINGS] {
-    let c = n / 2;
-    let p =
-        |dx: isize, dy: isize| Point::new((c as isize + dx) as usize, (c as isize + dy) as usize);
-    [
-        [p(0, 0), p(1, -1), p(1, 1)],
-        [p(0, 0), p(1, 0), p(-1, 2)],
-        [p(0, 0), p(0, 1), p(2, 2)],
-        [p(0, 0), p(1, 1), p(-2, 1)],
-    ]
 }
 
 /// The score in the `MESSAGE` format: a number, or `win-in-N` / `loss-in-N` when proven.
@@ -679,126 +581,10 @@ pub fn score_text(a: &Analysis) -> String {
     }
 }
 
+mod swap2;
+pub use swap2::{swap2_openings, SWAP2_OPENINGS};
+
 #[cfg(test)]
 mod robustness;
-
 #[cfg(test)]
-mod tests {
-    use super::*;
-
-    /// The nodes a depth-6 search of the session's position takes on its engine.
-    fn search_nodes(session: &mut Session) -> u64 {
-        let mut engine = session.take_engine().expect("a started session");
-        let limits = Limits {
-            depth: Some(6),
-            ..Limits::default()
-        };
-        let nodes = engine.go(&limits, |_| {}).nodes;
-        session.give_engine(engine);
-        nodes
-    }
-
-    /// The moves of the session's game (none without one).
-    fn moves(session: &Session) -> Vec<Point> {
-        session.board().map_or(Vec::new(), |b| b.moves().to_vec())
-    }
-
-    /// Sends a block's lines and returns the replies to its `DONE`.
-    fn block(session: &mut Session, lines: &[&str]) -> Vec<String> {
-        for line in &lines[..lines.len() - 1] {
-            assert!(session.handle_line(line).replies.is_empty(), "{line}");
-        }
-        session.handle_line(lines[lines.len() - 1]).replies
-    }
-
-    /// Found by the property test in `robustness`: the position was set, then refused.
-    #[test]
-    fn a_board_of_a_finished_game_is_an_error_and_changes_nothing() {
-        let mut session = Session::default();
-        session.handle_line("START 6");
-        assert_eq!(session.handle_line("PLAY 5,5").replies, ["5,5"]);
-        let five = [
-            "BOARD", "0,3,1", "1,3,1", "2,3,1", "3,3,1", "0,1,2", "1,1,2", "2,1,2", "3,1,2",
-            "4,1,2", "DONE",
-        ];
-        let replies = block(&mut session, &five);
-        assert!(replies[0].starts_with("ERROR the game on that board is already over"));
-        assert_eq!(moves(&session), [Point::new(5, 5)]);
-        // YXBOARD sets a finished position without asking for a move.
-        let mut yx = five;
-        yx[0] = "YXBOARD";
-        assert!(block(&mut session, &yx).is_empty());
-        assert_eq!(moves(&session).len(), 9);
-    }
-
-    /// A malformed stone line in a block gets an ERROR; the block stays open, so the stones
-    /// after it are kept and `DONE` ends it (see [`Block`]).
-    #[test]
-    fn a_malformed_stone_line_leaves_its_block_open() {
-        let mut session = Session::default();
-        session.handle_line("START 15");
-        session.handle_line("YXBOARD");
-        assert_eq!(session.handle_line("7,7,1").replies, Vec::<String>::new());
-        let bad = session.handle_line("7,x,2").replies;
-        assert!(bad.len() == 1 && bad[0].starts_with("ERROR"), "{bad:?}");
-        assert!(session.handle_line("8,8,2").replies.is_empty());
-        assert!(session.handle_line("DONE").replies.is_empty());
-        assert_eq!(moves(&session).len(), 2);
-        assert_eq!(session.handle_line("ABOUT").replies.len(), 1);
-    }
-
-    /// Found by the property test in `robustness`: the move was kept, then refused.
-    #[test]
-    fn a_turn_that_ends_the_game_is_an_error_and_changes_nothing() {
-        let mut session = Session::default();
-        session.handle_line("START 7");
-        // The opponent has four in a row; the engine blocks one end, the opponent takes the other.
-        let four = [
-            "YXBOARD", "1,3,1", "2,3,1", "3,3,1", "1,1,2", "2,1,2", "3,1,2", "4,1,2", "DONE",
-        ];
-        assert!(block(&mut session, &four).is_empty());
-        assert_eq!(session.handle_line("PLAY 0,1").replies, ["0,1"]);
-        let before = moves(&session);
-        let replies = session.handle_line("TURN 5,1").replies;
-        assert_eq!(
-            replies,
-            ["ERROR 5,1 ends the game, so there is no move to answer; it is not kept"]
-        );
-        assert_eq!(moves(&session), before);
-        assert!(session.board().unwrap().result().is_none());
-    }
-
-    /// The turn is split among at most as many moves as there are empty points: 2^32 used to
-    /// give each search the 1 ms floor (and, before that, wrapped to the whole turn each).
-    #[test]
-    fn a_huge_nbest_count_does_not_give_each_move_the_whole_turn() {
-        let mut session = Session::default();
-        session.handle_line("START 15");
-        let mut time = |n: &str| {
-            let think = session.handle_line(&format!("YXNBEST {n}")).think;
-            think.expect("a search").limits.time.expect("a turn time")
-        };
-        let (all, huge) = (time("225"), time("4294967296"));
-        // 2^32 moves asked on an empty 15x15 board: as many searches as its 225 points.
-        assert_eq!(huge, all);
-        assert!(all > Duration::from_millis(1), "{all:?}");
-    }
-
-    #[test]
-    fn repeated_settings_keep_the_engine_and_what_its_table_knows() {
-        let mut session = Session::default();
-        session.handle_line("START 15");
-        let first = search_nodes(&mut session);
-        assert!(
-            search_nodes(&mut session) < first,
-            "the table helps a repeat"
-        );
-        // What a manager sends at every game start, unchanged: the table stays.
-        session.handle_line("INFO max_memory 0");
-        session.handle_line("INFO thread_num 1");
-        assert!(search_nodes(&mut session) < first);
-        // A new size is a new, empty table.
-        session.handle_line("INFO max_memory 100000000");
-        assert_eq!(search_nodes(&mut session), first);
-    }
-}
+mod tests;

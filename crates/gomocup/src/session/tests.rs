@@ -1,0 +1,117 @@
+use super::*;
+
+/// The nodes a depth-6 search of the session's position takes on its engine.
+fn search_nodes(session: &mut Session) -> u64 {
+    let mut engine = session.take_engine().expect("a started session");
+    let limits = Limits {
+        depth: Some(6),
+        ..Limits::default()
+    };
+    let nodes = engine.go(&limits, |_| {}).nodes;
+    session.give_engine(engine);
+    nodes
+}
+
+/// The moves of the session's game (none without one).
+fn moves(session: &Session) -> Vec<Point> {
+    session.board().map_or(Vec::new(), |b| b.moves().to_vec())
+}
+
+/// Sends a block's lines and returns the replies to its `DONE`.
+fn block(session: &mut Session, lines: &[&str]) -> Vec<String> {
+    for line in &lines[..lines.len() - 1] {
+        assert!(session.handle_line(line).replies.is_empty(), "{line}");
+    }
+    session.handle_line(lines[lines.len() - 1]).replies
+}
+
+/// Found by the property test in `robustness`: the position was set, then refused.
+#[test]
+fn a_board_of_a_finished_game_is_an_error_and_changes_nothing() {
+    let mut session = Session::default();
+    session.handle_line("START 6");
+    assert_eq!(session.handle_line("PLAY 5,5").replies, ["5,5"]);
+    let five = [
+        "BOARD", "0,3,1", "1,3,1", "2,3,1", "3,3,1", "0,1,2", "1,1,2", "2,1,2", "3,1,2", "4,1,2",
+        "DONE",
+    ];
+    let replies = block(&mut session, &five);
+    assert!(replies[0].starts_with("ERROR the game on that board is already over"));
+    assert_eq!(moves(&session), [Point::new(5, 5)]);
+    // YXBOARD sets a finished position without asking for a move.
+    let mut yx = five;
+    yx[0] = "YXBOARD";
+    assert!(block(&mut session, &yx).is_empty());
+    assert_eq!(moves(&session).len(), 9);
+}
+
+/// A malformed stone line in a block gets an ERROR; the block stays open, so the stones
+/// after it are kept and `DONE` ends it (see [`Block`]).
+#[test]
+fn a_malformed_stone_line_leaves_its_block_open() {
+    let mut session = Session::default();
+    session.handle_line("START 15");
+    session.handle_line("YXBOARD");
+    assert_eq!(session.handle_line("7,7,1").replies, Vec::<String>::new());
+    let bad = session.handle_line("7,x,2").replies;
+    assert!(bad.len() == 1 && bad[0].starts_with("ERROR"), "{bad:?}");
+    assert!(session.handle_line("8,8,2").replies.is_empty());
+    assert!(session.handle_line("DONE").replies.is_empty());
+    assert_eq!(moves(&session).len(), 2);
+    assert_eq!(session.handle_line("ABOUT").replies.len(), 1);
+}
+
+/// Found by the property test in `robustness`: the move was kept, then refused.
+#[test]
+fn a_turn_that_ends_the_game_is_an_error_and_changes_nothing() {
+    let mut session = Session::default();
+    session.handle_line("START 7");
+    // The opponent has four in a row; the engine blocks one end, the opponent takes the other.
+    let four = [
+        "YXBOARD", "1,3,1", "2,3,1", "3,3,1", "1,1,2", "2,1,2", "3,1,2", "4,1,2", "DONE",
+    ];
+    assert!(block(&mut session, &four).is_empty());
+    assert_eq!(session.handle_line("PLAY 0,1").replies, ["0,1"]);
+    let before = moves(&session);
+    let replies = session.handle_line("TURN 5,1").replies;
+    assert_eq!(
+        replies,
+        ["ERROR 5,1 ends the game, so there is no move to answer; it is not kept"]
+    );
+    assert_eq!(moves(&session), before);
+    assert!(session.board().unwrap().result().is_none());
+}
+
+/// The turn is split among at most as many moves as there are empty points: 2^32 used to
+/// give each search the 1 ms floor (and, before that, wrapped to the whole turn each).
+#[test]
+fn a_huge_nbest_count_does_not_give_each_move_the_whole_turn() {
+    let mut session = Session::default();
+    session.handle_line("START 15");
+    let mut time = |n: &str| {
+        let think = session.handle_line(&format!("YXNBEST {n}")).think;
+        think.expect("a search").limits.time.expect("a turn time")
+    };
+    let (all, huge) = (time("225"), time("4294967296"));
+    // 2^32 moves asked on an empty 15x15 board: as many searches as its 225 points.
+    assert_eq!(huge, all);
+    assert!(all > Duration::from_millis(1), "{all:?}");
+}
+
+#[test]
+fn repeated_settings_keep_the_engine_and_what_its_table_knows() {
+    let mut session = Session::default();
+    session.handle_line("START 15");
+    let first = search_nodes(&mut session);
+    assert!(
+        search_nodes(&mut session) < first,
+        "the table helps a repeat"
+    );
+    // What a manager sends at every game start, unchanged: the table stays.
+    session.handle_line("INFO max_memory 0");
+    session.handle_line("INFO thread_num 1");
+    assert!(search_nodes(&mut session) < first);
+    // A new size is a new, empty table.
+    session.handle_line("INFO max_memory 100000000");
+    assert_eq!(search_nodes(&mut session), first);
+}

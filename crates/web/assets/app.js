@@ -16,6 +16,15 @@ function geometry() {
   return { n, margin, cell, at: (i) => margin + i * cell };
 }
 
+// The star points, as on a wooden board: the centre (on odd sizes) and the four points
+// three lines in from the corners (two on small boards).
+function starPoints(n) {
+  const stars = [], edge = n >= 13 ? 3 : 2;
+  if (n % 2 === 1) stars.push([(n - 1) / 2, (n - 1) / 2]);
+  if (n >= 9) for (const x of [edge, n - 1 - edge]) for (const y of [edge, n - 1 - edge]) stars.push([x, y]);
+  return stars;
+}
+
 function draw() {
   if (!game) return;
   const { n, cell, at } = geometry();
@@ -27,6 +36,9 @@ function draw() {
     ctx.beginPath(); ctx.moveTo(at(i), at(0)); ctx.lineTo(at(i), at(n - 1)); ctx.stroke();
     ctx.fillText(letters[i], at(i), at(n - 1) + 28); ctx.fillText(letters[i], at(i), at(0) - 28);
     ctx.fillText(String(n - i), at(0) - 28, at(i)); ctx.fillText(String(n - i), at(n - 1) + 28, at(i));
+  }
+  for (const [x, y] of starPoints(n)) {
+    ctx.beginPath(); ctx.arc(at(x), at(y), Math.max(2.5, cell * 0.08), 0, 2 * Math.PI); ctx.fill();
   }
   const win = new Set(game.winning_line);
   game.moves.forEach((m, k) => {

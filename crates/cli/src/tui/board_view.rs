@@ -17,6 +17,8 @@ pub struct Cell {
     pub winning: bool,
     pub forbidden: bool,
     pub hint: bool,
+    /// A star point of the board (drawn `+` while empty), as wooden boards mark them.
+    pub star: bool,
 }
 
 /// How the two sides' stones are drawn: Gomoku's round stones or tic-tac-toe's X and O.
@@ -77,6 +79,7 @@ impl BoardView<'_> {
                 style = style.fg(Color::Blue).add_modifier(Modifier::BOLD);
                 "◆"
             }
+            (None, _) if cell.star => "+",
             (None, _) => "·",
         };
         if cell.winning {
@@ -173,6 +176,7 @@ mod tests {
         let mut cells = vec![Cell::default(); 9];
         cells[4].stone = Some(Player::First);
         cells[0].stone = Some(Player::Second);
+        cells[8].star = true;
         let view = BoardView {
             width: 3,
             height: 3,
@@ -192,6 +196,7 @@ mod tests {
         assert_eq!(line(0).trim_end(), "   a b c");
         assert_eq!(line(1).trim_end(), " 3 O · ·  3");
         assert_eq!(line(2).trim_end(), " 2 · X ·  2");
+        assert_eq!(line(3).trim_end(), " 1 · · +  1");
         assert_eq!(buf[(7, 3)].style().bg, Some(Color::Cyan));
         assert_eq!(point_at(area, 3, 3, 5, 2), Some((1, 1)));
         assert_eq!(point_at(area, 3, 3, 6, 2), Some((1, 1)));

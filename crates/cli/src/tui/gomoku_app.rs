@@ -151,6 +151,9 @@ impl GomokuApp {
             cell.stone = self.board.stone(p);
         }
         let mut mark = |p: Point, set: fn(&mut Cell)| set(&mut cells[p.y() * n + p.x()]);
+        for p in star_points(n) {
+            mark(p, |c| c.star = true);
+        }
         if let Some(p) = self.board.last_move() {
             mark(p, |c| c.last = true);
         }
@@ -506,10 +509,39 @@ pub fn colour_name(p: Player) -> &'static str {
     crate::position::colour_name(p)
 }
 
+/// The star points of an `n` x `n` board, as wooden boards (and the browser page) mark them:
+/// the centre on odd sizes, and the points three lines in from each corner (two on boards
+/// smaller than 13).
+fn star_points(n: usize) -> Vec<Point> {
+    let mut stars = Vec::new();
+    if n % 2 == 1 {
+        stars.push(Point::new(n / 2, n / 2));
+    }
+    if n >= 9 {
+        let edge = if n >= 13 { 3 } else { 2 };
+        for x in [edge, n - 1 - edge] {
+            for y in [edge, n - 1 - edge] {
+                stars.push(Point::new(x, y));
+            }
+        }
+    }
+    stars
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
     use crate::tui::gomoku_view;
+
+    #[test]
+    fn star_points_are_the_centre_and_three_in_from_the_corners() {
+        let names =
+            |n: usize| -> Vec<String> { star_points(n).iter().map(|p| p.to_human(n)).collect() };
+        assert_eq!(names(15), ["h8", "d12", "d4", "l12", "l4"]);
+        assert_eq!(names(20), ["d17", "d4", "q17", "q4"]);
+        assert_eq!(names(9), ["e5", "c7", "c3", "g7", "g3"]);
+        assert_eq!(names(5), ["c3"]);
+    }
     use ratatui::backend::TestBackend;
     use ratatui::style::Color;
     use ratatui::Terminal;

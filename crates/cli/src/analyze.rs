@@ -167,6 +167,12 @@ impl EngineArgs {
     }
 }
 
+/// An unproven score as the side to move's chance of winning, in whole percent kept within
+/// 1-99% (a proven result is said in plies instead, and "100%" would read as one).
+pub fn chance_text(score: wuzi_search::Score, rule: Rule) -> String {
+    format!("{:.0}%", (100.0 * win_chance(score, rule)).clamp(1.0, 99.0))
+}
+
 /// What every front end says when the side to move cannot play anywhere.
 pub const NO_LEGAL_MOVE: &str =
     "Black has no legal move: every empty point is forbidden under renju";

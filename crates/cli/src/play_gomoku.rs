@@ -1,6 +1,6 @@
 //! `wuzi play`: Gomoku against the engine in the terminal.
 
-use crate::analyze::info_line;
+use crate::analyze::{chance_text, info_line};
 use crate::position::{colour_name, Colour, RuleArg};
 use clap::Args;
 use std::io::{BufRead, IsTerminal, Write};
@@ -122,7 +122,11 @@ impl Session {
         let verdict = match analysis.forced() {
             Some(Forced::Win(plies)) => format!(" (it wins in {plies} plies)"),
             Some(Forced::Loss(plies)) => format!(" (it sees a loss in {plies} plies)"),
-            None => format!(" (score {})", analysis.score),
+            None => format!(
+                " (score {}, its chance {})",
+                analysis.score,
+                chance_text(analysis.score, self.engine.board().rule())
+            ),
         };
         writeln!(out, "AI plays {}{verdict}", self.name(mv))?;
         self.engine.play(mv).expect("the engine plays legal moves");
@@ -203,7 +207,16 @@ impl Session {
         let Some(mv) = analysis.best_move else {
             return writeln!(out, "{}", crate::analyze::NO_LEGAL_MOVE);
         };
-        writeln!(out, "Hint: {} (score {})", self.name(mv), analysis.score)
+        let chance = match analysis.forced() {
+            Some(Forced::Win(plies)) => format!("you win in {plies} plies"),
+            Some(Forced::Loss(plies)) => format!("you lose in {plies} plies"),
+            None => format!(
+                "score {}, your chance {}",
+                analysis.score,
+                chance_text(analysis.score, self.engine.board().rule())
+            ),
+        };
+        writeln!(out, "Hint: {} ({chance})", self.name(mv))
     }
 }
 

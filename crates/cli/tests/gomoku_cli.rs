@@ -342,6 +342,9 @@ fn play_answers_moves_and_rejects_bad_input() {
     assert!(text.contains("z9"), "{text}");
     assert!(text.contains("Taken back."), "{text}");
     assert!(text.contains("Hint:"), "{text}");
+    // Early in a game nothing is proven: each score comes with the mover's chance.
+    assert!(text.contains(", its chance "), "{text}");
+    assert!(text.contains(", your chance "), "{text}");
 }
 
 #[test]

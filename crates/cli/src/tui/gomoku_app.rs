@@ -9,6 +9,7 @@
 
 use super::board_view::Cell;
 use super::input::{step, Input};
+use crate::analyze::chance_text;
 use std::path::PathBuf;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::mpsc::{channel, Receiver, TryRecvError};
@@ -26,6 +27,8 @@ pub struct Progress {
     /// The score from the engine's side, in words when the game is decided (`win in 7`).
     pub score: String,
     pub nodes: u64,
+    /// The side searching and its chance of winning (`Black 55%`), when not proven.
+    pub chance: Option<String>,
     /// The line it expects, in `h8` notation.
     pub line: Vec<String>,
 }
@@ -66,7 +69,7 @@ pub struct GomokuApp {
     /// (column from the left, row from the top).
     pub cursor: (usize, usize),
     pub progress: Option<Progress>,
-    /// The engine's last word on its own move (`wuzi plays h8 (score 35)`).
+    /// The engine's last word on its own move (`wuzi plays h8 (score 35, its chance 55%)`).
     pub message: String,
     pub hint: Option<Point>,
     pub show_help: bool,
@@ -380,7 +383,16 @@ impl GomokuApp {
                             self.hint = Some(p);
                             self.cursor = (p.x(), p.y());
                             let name = p.to_human(self.board.size());
-                            self.message = format!("Hint: {name} (score {}).", analysis.score);
+                            let verdict = match analysis.forced() {
+                                Some(Forced::Win(plies)) => format!("you win in {plies} plies"),
+                                Some(Forced::Loss(plies)) => format!("you lose in {plies} plies"),
+                                None => format!(
+                                    "score {}, your chance {}",
+                                    analysis.score,
+                                    chance_text(analysis.score, self.board.rule())
+                                ),
+                            };
+                            self.message = format!("Hint: {name} ({verdict}).");
                         }
                     }
                     None => {}
@@ -397,7 +409,11 @@ impl GomokuApp {
         let verdict = match analysis.forced() {
             Some(Forced::Win(plies)) => format!("it wins in {plies} plies"),
             Some(Forced::Loss(plies)) => format!("it sees a loss in {plies} plies"),
-            None => format!("score {}", analysis.score),
+            None => format!(
+                "score {}, its chance {}",
+                analysis.score,
+                chance_text(analysis.score, self.board.rule())
+            ),
         };
         let name = p.to_human(self.board.size());
         match self.engine_mut().play(p) {
@@ -477,12 +493,21 @@ impl GomokuApp {
         };
         let (tx, reports) = channel();
         let size = engine.board().size();
+        let (rule, side) = (engine.board().rule(), engine.board().side_to_move());
         std::thread::spawn(move || {
             let analysis = engine.go(&limits, |info| {
+                let chance = info.score.forced().is_none().then(|| {
+                    let side = match side {
+                        Player::First => "Black",
+                        Player::Second => "White",
+                    };
+                    format!("{side} {}", chance_text(info.score, rule))
+                });
                 let _ = tx.send(Report::Progress(Progress {
                     depth: info.depth,
                     score: info.score.to_string(),
                     nodes: info.nodes,
+                    chance,
                     line: info.pv.iter().map(|p| p.to_human(size)).collect(),
                 }));
             });
@@ -598,6 +623,19 @@ mod tests {
         assert_eq!(app.board().side_to_move(), Player::First);
         let (text, _) = screen(&app);
         assert!(text.contains("wuzi plays"), "{text}");
+        // Nothing is proven after one move: the score comes with chances.
+        assert!(text.contains("its chance"), "{text}");
+        // While it thinks, the live line says whose chance it is.
+        app.progress = Some(Progress {
+            depth: 9,
+            score: "35".into(),
+            nodes: 1000,
+            chance: Some("White 52%".into()),
+            line: vec!["f11".into()],
+        });
+        let (text, _) = screen(&app);
+        assert!(text.contains("depth 9  score 35  White 52%"), "{text}");
+        app.progress = None;
         assert!(text.contains("Your move (black)"), "{text}");
         assert!(text.contains("1. h10"), "{text}");
 

@@ -77,7 +77,11 @@ fn panel_lines(app: &GomokuApp, height: u16) -> Vec<Line<'static>> {
     }
     match &app.progress {
         Some(p) => {
-            lines.push(Line::raw(format!("depth {}  score {}", p.depth, p.score)));
+            let chance = p.chance.as_deref().unwrap_or_default();
+            lines.push(Line::raw(format!(
+                "depth {}  score {}  {chance}",
+                p.depth, p.score
+            )));
             lines.push(Line::raw(format!("line {}", p.line.join(" "))));
             lines.push(dim(format!("{} nodes", p.nodes)));
         }

@@ -80,8 +80,14 @@ function describe(a) {
   return `best ${describeLine(a)}`;
 }
 
+// The side to move's chance of winning (`Black 52%`), kept within 1-99% while unproven.
+function chanceText(a) {
+  const percent = Math.min(99, Math.max(1, Math.round(100 * a.win_chance)));
+  return `${a.side === "black" ? "Black" : "White"} ${percent}%`;
+}
+
 function describeLine(a) {
-  const verdict = a.forced ? `${a.forced} in ${a.plies}` : `score ${a.score}`;
+  const verdict = a.forced ? `${a.forced} in ${a.plies}` : `score ${a.score}, ${chanceText(a)}`;
   return `${a.best_move} (${verdict}), depth ${a.depth}, ${a.nodes} nodes\npv ${a.pv.join(" ")}`;
 }
 

@@ -139,6 +139,8 @@ def main():
         listed = [l for l in analysis.text.splitlines() if l[:3] in ("1. ", "2. ", "3. ")]
         assert len(listed) == 3, analysis.text
         assert len({l.split()[1] for l in listed}) == 3, analysis.text
+        # Each unproven line says the side to move's chance (White to move after h8 i7 h7).
+        assert all("White " in l and "%" in l for l in listed if "score" in l), analysis.text
         assert d.execute_script("return bestMarks.length") == 3
         d.save_screenshot(os.path.join(SHOTS, "page-nbest.png"))
         # The review grades each of the three moves: a tooltip on every one in the list.

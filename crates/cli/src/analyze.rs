@@ -173,6 +173,32 @@ pub fn chance_text(score: wuzi_search::Score, rule: Rule) -> String {
     format!("{:.0}%", (100.0 * win_chance(score, rule)).clamp(1.0, 99.0))
 }
 
+/// Who searched, for [`verdict_text`]: the engine for its own move, or the player asking
+/// for a hint.
+#[derive(Copy, Clone, PartialEq, Eq)]
+pub enum Searcher {
+    Engine,
+    Player,
+}
+
+/// What a search says to a player: a proven end in plies, else the score and the mover's
+/// chance (`it wins in 7 plies`, `score 35, your chance 52%`).
+pub fn verdict_text(a: &Analysis, rule: Rule, who: Searcher) -> String {
+    let engine = who == Searcher::Engine;
+    match a.forced() {
+        Some(Forced::Win(plies)) if engine => format!("it wins in {plies} plies"),
+        Some(Forced::Win(plies)) => format!("you win in {plies} plies"),
+        Some(Forced::Loss(plies)) if engine => format!("it sees a loss in {plies} plies"),
+        Some(Forced::Loss(plies)) => format!("you lose in {plies} plies"),
+        None => format!(
+            "score {}, {} chance {}",
+            a.score,
+            if engine { "its" } else { "your" },
+            chance_text(a.score, rule)
+        ),
+    }
+}
+
 /// What every front end says when the side to move cannot play anywhere.
 pub const NO_LEGAL_MOVE: &str =
     "Black has no legal move: every empty point is forbidden under renju";

@@ -1,12 +1,12 @@
 //! `wuzi play`: Gomoku against the engine in the terminal.
 
-use crate::analyze::{chance_text, info_line};
+use crate::analyze::{info_line, verdict_text, Searcher};
 use crate::position::{colour_name, Colour, RuleArg};
 use clap::Args;
 use std::io::{BufRead, IsTerminal, Write};
 use std::time::Duration;
 use wuzi_gomoku::{parse_point, render, Analysis, Board, Engine, EngineOptions, Player, Rule};
-use wuzi_search::{Forced, Limits};
+use wuzi_search::Limits;
 
 #[derive(Args, Debug, Clone)]
 pub struct PlayGomokuArgs {
@@ -119,16 +119,8 @@ impl Session {
                 crate::analyze::NO_LEGAL_MOVE
             );
         };
-        let verdict = match analysis.forced() {
-            Some(Forced::Win(plies)) => format!(" (it wins in {plies} plies)"),
-            Some(Forced::Loss(plies)) => format!(" (it sees a loss in {plies} plies)"),
-            None => format!(
-                " (score {}, its chance {})",
-                analysis.score,
-                chance_text(analysis.score, self.engine.board().rule())
-            ),
-        };
-        writeln!(out, "AI plays {}{verdict}", self.name(mv))?;
+        let verdict = verdict_text(&analysis, self.engine.board().rule(), Searcher::Engine);
+        writeln!(out, "AI plays {} ({verdict})", self.name(mv))?;
         self.engine.play(mv).expect("the engine plays legal moves");
         Ok(())
     }
@@ -207,16 +199,8 @@ impl Session {
         let Some(mv) = analysis.best_move else {
             return writeln!(out, "{}", crate::analyze::NO_LEGAL_MOVE);
         };
-        let chance = match analysis.forced() {
-            Some(Forced::Win(plies)) => format!("you win in {plies} plies"),
-            Some(Forced::Loss(plies)) => format!("you lose in {plies} plies"),
-            None => format!(
-                "score {}, your chance {}",
-                analysis.score,
-                chance_text(analysis.score, self.engine.board().rule())
-            ),
-        };
-        writeln!(out, "Hint: {} ({chance})", self.name(mv))
+        let verdict = verdict_text(&analysis, self.engine.board().rule(), Searcher::Player);
+        writeln!(out, "Hint: {} ({verdict})", self.name(mv))
     }
 }
 

@@ -9,7 +9,7 @@
 
 use super::board_view::Cell;
 use super::input::{step, Input};
-use crate::analyze::chance_text;
+use crate::analyze::{chance_text, verdict_text, Searcher};
 use std::path::PathBuf;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::mpsc::{channel, Receiver, TryRecvError};
@@ -18,7 +18,7 @@ use wuzi_gomoku::record::GameRecord;
 use wuzi_gomoku::{
     describe, parse_point, winning_line, Analysis, Board, Engine, EngineOptions, Player, Point,
 };
-use wuzi_search::{Forced, Limits};
+use wuzi_search::Limits;
 
 /// What the engine reports while it thinks: the last finished depth.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -383,15 +383,8 @@ impl GomokuApp {
                             self.hint = Some(p);
                             self.cursor = (p.x(), p.y());
                             let name = p.to_human(self.board.size());
-                            let verdict = match analysis.forced() {
-                                Some(Forced::Win(plies)) => format!("you win in {plies} plies"),
-                                Some(Forced::Loss(plies)) => format!("you lose in {plies} plies"),
-                                None => format!(
-                                    "score {}, your chance {}",
-                                    analysis.score,
-                                    chance_text(analysis.score, self.board.rule())
-                                ),
-                            };
+                            let rule = self.board.rule();
+                            let verdict = verdict_text(&analysis, rule, Searcher::Player);
                             self.message = format!("Hint: {name} ({verdict}).");
                         }
                     }
@@ -406,15 +399,7 @@ impl GomokuApp {
             self.message = "wuzi has no legal move (every point is forbidden).".into();
             return;
         };
-        let verdict = match analysis.forced() {
-            Some(Forced::Win(plies)) => format!("it wins in {plies} plies"),
-            Some(Forced::Loss(plies)) => format!("it sees a loss in {plies} plies"),
-            None => format!(
-                "score {}, its chance {}",
-                analysis.score,
-                chance_text(analysis.score, self.board.rule())
-            ),
-        };
+        let verdict = verdict_text(analysis, self.board.rule(), Searcher::Engine);
         let name = p.to_human(self.board.size());
         match self.engine_mut().play(p) {
             Ok(()) => self.message = format!("wuzi plays {name} ({verdict})."),

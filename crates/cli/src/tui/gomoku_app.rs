@@ -5,7 +5,8 @@
 //! The engine thinks on a background thread so that the screen stays live (the cursor moves,
 //! the depth, score and line update); the [`Engine`] itself moves to that thread and comes
 //! back with its answer, so its tables persist from move to move. Undo, new game and quit
-//! while it thinks stop it and wait for it to come back.
+//! while it thinks stop it and wait for it to come back. A review of the game (`r`) runs
+//! the same way, a position at a time.
 
 use super::board_view::Cell;
 use super::input::{step, Input};
@@ -15,6 +16,7 @@ use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::mpsc::{channel, Receiver, TryRecvError};
 use std::sync::Arc;
 use wuzi_gomoku::record::GameRecord;
+use wuzi_gomoku::review::{review_game, summary, Grade, ReviewedMove};
 use wuzi_gomoku::{
     describe, parse_point, winning_line, Analysis, Board, Engine, EngineOptions, Player, Point,
 };
@@ -40,11 +42,16 @@ enum Purpose {
     Reply,
     /// A hint for the player.
     Hint,
+    /// A review of the game's moves.
+    Review,
 }
 
 enum Report {
     Progress(Progress),
     Done(Box<Engine>, Analysis),
+    /// The review has graded the move of this number.
+    Graded(usize),
+    Reviewed(Box<Engine>, Result<Vec<ReviewedMove>, String>),
 }
 
 struct Thinking {
@@ -80,6 +87,8 @@ pub struct GomokuApp {
     save_to: PathBuf,
     forbidden: Vec<Point>,
     winning: Vec<Point>,
+    /// The last review's grades, while the game is still the one reviewed.
+    pub review: Option<Vec<ReviewedMove>>,
 }
 
 impl GomokuApp {
@@ -111,6 +120,7 @@ impl GomokuApp {
             save_to,
             forbidden: Vec::new(),
             winning: Vec::new(),
+            review: None,
         };
         if let Some(last) = app.board.last_move() {
             app.cursor = (last.x(), last.y());
@@ -132,6 +142,28 @@ impl GomokuApp {
 
     pub fn is_thinking(&self) -> bool {
         self.thinking.is_some()
+    }
+
+    /// True while the engine reviews the game.
+    pub fn is_reviewing(&self) -> bool {
+        self.thinking
+            .as_ref()
+            .is_some_and(|t| t.purpose == Purpose::Review)
+    }
+
+    /// The review's mark for move `number` (counted from 1): `?!`, `?` or `??`, or nothing.
+    pub fn review_mark(&self, number: usize) -> &'static str {
+        let grade = self
+            .review
+            .as_ref()
+            .and_then(|moves| moves.iter().find(|m| m.number == number))
+            .map(|m| m.grade);
+        match grade {
+            Some(Grade::Inaccuracy) => "?!",
+            Some(Grade::Mistake) => "?",
+            Some(Grade::Blunder) => "??",
+            _ => "",
+        }
     }
 
     /// The result in words, once the game is over.
@@ -191,6 +223,7 @@ impl GomokuApp {
             }
             Input::Undo => self.undo(),
             Input::Hint => self.ask_hint(),
+            Input::Review => self.ask_review(),
             Input::NewGame => {
                 let start = self.start.clone();
                 self.engine_mut().set_board(start);
@@ -323,6 +356,19 @@ impl GomokuApp {
         }
     }
 
+    fn ask_review(&mut self) {
+        if self.engine_to_move() || self.is_reviewing() {
+            self.message = "wuzi is busy: review when it is done.".into();
+            return;
+        }
+        if self.board.moves().len() <= self.start.moves().len() {
+            self.message = "Nothing to review yet.".into();
+            return;
+        }
+        self.cancel_thinking(); // a hint in progress
+        self.review_game();
+    }
+
     fn save(&mut self) {
         let mut record = GameRecord::from_board(&self.board);
         let (you, wuzi) = ("you".to_string(), "wuzi".to_string());
@@ -388,8 +434,24 @@ impl GomokuApp {
                             self.message = format!("Hint: {name} ({verdict}).");
                         }
                     }
-                    None => {}
+                    _ => {}
                 }
+            }
+            Report::Graded(number) => {
+                let last = self.board.moves().len();
+                self.message = format!("Reviewing: move {number} of {last}...");
+            }
+            Report::Reviewed(engine, result) => {
+                self.thinking = None;
+                self.engine = Some(engine);
+                self.message = match result {
+                    Ok(moves) => {
+                        let text = review_summary(&moves);
+                        self.review = Some(moves);
+                        text
+                    }
+                    Err(e) => format!("The review failed: {e}"),
+                };
             }
         }
     }
@@ -414,8 +476,11 @@ impl GomokuApp {
         if let Some(thinking) = self.thinking.take() {
             thinking.stop.store(true, Ordering::Relaxed);
             for report in thinking.reports.iter() {
-                if let Report::Done(engine, _) = report {
-                    self.engine = Some(engine);
+                match report {
+                    Report::Done(engine, _) | Report::Reviewed(engine, _) => {
+                        self.engine = Some(engine)
+                    }
+                    Report::Progress(_) | Report::Graded(_) => {}
                 }
             }
             self.progress = None;
@@ -443,6 +508,7 @@ impl GomokuApp {
     fn position_changed(&mut self) {
         self.hint = None;
         self.progress = None;
+        self.review = None;
         self.winning = winning_line(&self.board);
         self.forbidden = if self.board.result().is_none() {
             describe(&mut self.board.clone())
@@ -507,6 +573,58 @@ impl GomokuApp {
     }
 }
 
+impl GomokuApp {
+    /// Grades the moves played since the start, a position at a time on the engine's
+    /// thread, with a quarter of a move's time for each (as `wuzi review` gives 300 ms).
+    fn review_game(&mut self) {
+        self.engine_mut();
+        let Some(mut engine) = self.engine.take() else {
+            return;
+        };
+        let stop = Arc::new(AtomicBool::new(false));
+        let limits = Limits {
+            time: self.limits.time.map(|t| t / 4),
+            stop: Some(stop.clone()),
+            ..self.limits.clone()
+        };
+        let start = self.start.clone();
+        let first = start.moves().len();
+        let moves = self.board.moves()[first..].to_vec();
+        let screen = self.board.clone();
+        let (tx, reports) = channel();
+        std::thread::spawn(move || {
+            let result = review_game(&mut engine, &start, &moves, first + 1, &limits, None, |m| {
+                let _ = tx.send(Report::Graded(m.number));
+            });
+            // The review leaves the engine on some position of the game: back to the screen's.
+            engine.set_board(screen);
+            let _ = tx.send(Report::Reviewed(engine, result));
+        });
+        self.message = "Reviewing the game...".into();
+        self.progress = None;
+        self.thinking = Some(Thinking {
+            purpose: Purpose::Review,
+            stop,
+            reports,
+        });
+    }
+}
+
+/// A review in one line for the panel: each side's inaccuracies, mistakes and blunders.
+fn review_summary(moves: &[ReviewedMove]) -> String {
+    let side = |p: Player| {
+        let s = summary(moves, p);
+        format!(
+            "{} {}?! {}? {}??",
+            colour_name(p),
+            s.inaccuracies,
+            s.mistakes,
+            s.blunders
+        )
+    };
+    format!("Review: {}, {}.", side(Player::First), side(Player::Second))
+}
+
 impl Drop for GomokuApp {
     /// Leaves no search running behind.
     fn drop(&mut self) {
@@ -539,205 +657,4 @@ fn star_points(n: usize) -> Vec<Point> {
 }
 
 #[cfg(test)]
-mod tests {
-    use super::*;
-    use crate::tui::gomoku_view;
-
-    #[test]
-    fn star_points_are_the_centre_and_three_in_from_the_corners() {
-        let names =
-            |n: usize| -> Vec<String> { star_points(n).iter().map(|p| p.to_human(n)).collect() };
-        assert_eq!(names(15), ["h8", "d12", "d4", "l12", "l4"]);
-        assert_eq!(names(20), ["d17", "d4", "q17", "q4"]);
-        assert_eq!(names(9), ["e5", "c7", "c3", "g7", "g3"]);
-        assert_eq!(names(5), ["c3"]);
-    }
-    use ratatui::backend::TestBackend;
-    use ratatui::style::Color;
-    use ratatui::Terminal;
-    use wuzi_gomoku::Rule;
-
-    /// A game against a depth-limited engine, so that every answer is the same.
-    fn app(moves: &str, rule: Rule) -> GomokuApp {
-        let board = Board::from_moves(15, rule, moves).unwrap();
-        let options = EngineOptions {
-            table_bytes: 1 << 20,
-            ..EngineOptions::default()
-        };
-        let engine = Engine::new(board.clone(), options);
-        let save_to = std::env::temp_dir().join(format!("wuzi-tui-{}.sgf", std::process::id()));
-        GomokuApp::new(board, engine, Player::First, Limits::depth(2), save_to)
-    }
-
-    /// The screen as text, and the terminal it was drawn on.
-    fn screen(app: &GomokuApp) -> (String, Terminal<TestBackend>) {
-        let mut terminal = Terminal::new(TestBackend::new(90, 24)).unwrap();
-        terminal
-            .draw(|frame| {
-                gomoku_view::draw(frame, app).expect("the board fits");
-            })
-            .unwrap();
-        let buffer = terminal.backend().buffer().clone();
-        let text = (0..buffer.area.height)
-            .map(|y| {
-                (0..buffer.area.width)
-                    .map(|x| buffer[(x, y)].symbol().to_string())
-                    .collect::<String>()
-            })
-            .collect::<Vec<_>>()
-            .join("\n");
-        (text, terminal)
-    }
-
-    #[test]
-    fn keys_move_the_cursor_place_a_stone_and_the_engine_answers() {
-        let mut app = app("", Rule::Freestyle);
-        assert_eq!(app.cursor, (7, 7));
-        for input in [Input::Left, Input::Up, Input::Up, Input::Right] {
-            app.input(input);
-        }
-        assert_eq!(app.cursor, (7, 5));
-        app.input(Input::Place);
-        assert_eq!(app.board().stone(Point::new(7, 5)), Some(Player::First));
-        assert!(app.engine_to_move());
-        // Playing while it thinks changes nothing.
-        app.input(Input::PlaceAt(0, 0));
-        assert_eq!(app.board().moves().len(), 1);
-        app.wait();
-        assert_eq!(app.board().moves().len(), 2);
-        assert_eq!(app.board().side_to_move(), Player::First);
-        let (text, _) = screen(&app);
-        assert!(text.contains("wuzi plays"), "{text}");
-        // Nothing is proven after one move: the score comes with chances.
-        assert!(text.contains("its chance"), "{text}");
-        // While it thinks, the live line says whose chance it is.
-        app.progress = Some(Progress {
-            depth: 9,
-            score: "35".into(),
-            nodes: 1000,
-            chance: Some("White 52%".into()),
-            line: vec!["f11".into()],
-        });
-        let (text, _) = screen(&app);
-        assert!(text.contains("depth 9  score 35  White 52%"), "{text}");
-        app.progress = None;
-        assert!(text.contains("Your move (black)"), "{text}");
-        assert!(text.contains("1. h10"), "{text}");
-
-        // Undo takes back both the reply and the player's move.
-        app.input(Input::Undo);
-        assert!(app.board().moves().is_empty());
-        assert!(!app.is_thinking());
-        app.input(Input::Undo);
-        assert_eq!(app.message, "Nothing to undo.");
-    }
-
-    /// `h8` typed after `:` plays h8: the letters are text there, not cursor keys (`h` would
-    /// move the cursor left).
-    #[test]
-    fn a_typed_move_is_played_and_a_bad_one_leaves_the_game_as_it_was() {
-        let mut app = app("", Rule::Freestyle);
-        let type_text = |app: &mut GomokuApp, text: &str| {
-            for c in text.chars() {
-                app.input(Input::Text(c));
-            }
-        };
-        app.input(Input::TypeMove);
-        type_text(&mut app, "z9");
-        let (text, _) = screen(&app);
-        assert!(text.contains("Move: z9_"), "{text}");
-        app.input(Input::Place);
-        assert!(app.board().moves().is_empty(), "z9 is off the board");
-        assert!(app.message.contains("z9"), "{}", app.message);
-        assert_eq!(app.typed.as_deref(), Some("z9"), "the prompt stays open");
-        app.input(Input::Erase);
-        app.input(Input::Erase);
-        type_text(&mut app, "d4");
-        app.input(Input::Place);
-        assert_eq!(app.typed, None);
-        let d4 = parse_point("d4", 15).unwrap();
-        assert_eq!(app.board().moves(), [d4]);
-        assert_eq!(app.cursor, (d4.x(), d4.y()));
-        app.wait();
-        let reply = app.board().moves()[1];
-
-        // An occupied point is refused with the prompt closed; the game is unchanged.
-        app.input(Input::TypeMove);
-        type_text(&mut app, &reply.to_human(15));
-        app.input(Input::Place);
-        assert!(app.message.ends_with("is occupied."), "{}", app.message);
-        assert_eq!(app.board().moves().len(), 2);
-
-        // Esc closes the prompt without playing; the keys are commands again.
-        app.input(Input::TypeMove);
-        type_text(&mut app, "h");
-        app.input(Input::Cancel);
-        assert_eq!(app.typed, None);
-        assert_eq!(app.board().moves().len(), 2);
-        let cursor = app.cursor;
-        app.input(Input::Left);
-        assert_eq!(app.cursor, (cursor.0 - 1, cursor.1));
-    }
-
-    #[test]
-    fn a_five_ends_the_game_and_the_screen_shows_the_line() {
-        let mut app = app("h8 a1 i8 a2 j8 a3 k8 a4", Rule::Freestyle);
-        app.input(Input::PlaceAt(11, 7)); // l8
-        assert!(!app.is_thinking());
-        assert_eq!(app.result_text().as_deref(), Some("You win! (five)"));
-        let line: Vec<String> = winning_line(app.board())
-            .iter()
-            .map(|p| p.to_human(15))
-            .collect();
-        assert_eq!(line, ["h8", "i8", "j8", "k8", "l8"]);
-        app.input(Input::Up); // the cursor off the line
-        let (text, terminal) = screen(&app);
-        assert!(text.contains("You win! (five)"), "{text}");
-        // The five's stones are drawn on green: row 8 is screen row 9 (a border, the
-        // letters, then rows 15 down to 9); column h is 1 + 3 + 2 * 7.
-        let buffer = terminal.backend().buffer();
-        for column in 7..12u16 {
-            let cell = &buffer[(1 + 3 + 2 * column, 9)];
-            assert_eq!((cell.symbol(), cell.style().bg), ("●", Some(Color::Green)));
-        }
-        assert_ne!(buffer[(1 + 3 + 2 * 6, 9)].style().bg, Some(Color::Green));
-        app.input(Input::Place);
-        assert!(app.message.contains("over"));
-        app.input(Input::NewGame);
-        assert_eq!(app.board().moves().len(), 8);
-    }
-
-    #[test]
-    fn hint_swap_save_and_renju_fouls() {
-        let mut app = app("h8 a1 i8 a2 j9 a3 j10 a15", Rule::Renju);
-        let (text, _) = screen(&app);
-        assert!(text.contains('×'), "the forbidden j8 is marked: {text}");
-        app.input(Input::PlaceAt(9, 7)); // j8: double-three
-        assert!(app.message.contains("forbidden"), "{}", app.message);
-        assert_eq!(app.board().moves().len(), 8);
-
-        app.input(Input::Hint);
-        app.wait();
-        assert!(app.message.starts_with("Hint: "), "{}", app.message);
-        assert!(app.hint.is_some());
-
-        app.input(Input::Save);
-        let saved = std::fs::read_to_string(&app.save_to).unwrap();
-        std::fs::remove_file(&app.save_to).unwrap();
-        let record = &wuzi_gomoku::record::read_sgf(&saved, Rule::Freestyle).unwrap()[0];
-        assert_eq!(record.rule, Rule::Renju);
-        assert_eq!(record.black, "you");
-        assert_eq!(record.moves.len(), 8);
-
-        // Swapping colours hands Black to the engine, which moves at once.
-        app.input(Input::SwapColours);
-        assert_eq!(app.human, Player::Second);
-        app.wait();
-        assert_eq!(app.board().moves().len(), 9);
-        app.input(Input::ToggleHelp);
-        let (text, _) = screen(&app);
-        assert!(text.contains("swap colours"), "{text}");
-        app.input(Input::Quit);
-        assert!(app.quit);
-    }
-}
+mod tests;

@@ -68,6 +68,8 @@ fn panel_lines(app: &GomokuApp, height: u16) -> Vec<Line<'static>> {
         lines.push(dim("n new game, u undo, s save"));
     } else if app.engine_to_move() {
         lines.push(heading("wuzi is thinking..."));
+    } else if app.is_reviewing() {
+        lines.push(heading("Reviewing the game..."));
     } else if app.is_thinking() {
         lines.push(heading("Looking for a hint..."));
     } else if board.side_to_move() == app.human {
@@ -97,13 +99,19 @@ fn panel_lines(app: &GomokuApp, height: u16) -> Vec<Line<'static>> {
     lines.push(Line::raw(""));
     lines.push(heading("Moves"));
     // The moves in pairs, as many of the latest as fit above the key reminder.
-    let moves: Vec<String> = board.moves().iter().map(|p| p.to_human(n)).collect();
+    // A review's marks follow the moves it graded (`h8?!`).
+    let moves: Vec<String> = board
+        .moves()
+        .iter()
+        .enumerate()
+        .map(|(i, p)| format!("{}{}", p.to_human(n), app.review_mark(i + 1)))
+        .collect();
     let pairs: Vec<String> = moves
         .chunks(2)
         .enumerate()
         .map(|(i, pair)| {
             format!(
-                "{:>3}. {:<4} {}",
+                "{:>3}. {:<6} {}",
                 i + 1,
                 pair[0],
                 pair.get(1).map_or("", |s| s)

@@ -1,0 +1,238 @@
+use super::*;
+use crate::tui::gomoku_view;
+
+use ratatui::backend::TestBackend;
+use ratatui::style::Color;
+use ratatui::Terminal;
+use wuzi_gomoku::Rule;
+
+/// A game against a depth-limited engine, so that every answer is the same.
+fn app(moves: &str, rule: Rule) -> GomokuApp {
+    app_as(moves, rule, Player::First)
+}
+
+/// The same with the player on `human`'s side.
+fn app_as(moves: &str, rule: Rule, human: Player) -> GomokuApp {
+    let board = Board::from_moves(15, rule, moves).unwrap();
+    let options = EngineOptions {
+        table_bytes: 1 << 20,
+        ..EngineOptions::default()
+    };
+    let engine = Engine::new(board.clone(), options);
+    let save_to = std::env::temp_dir().join(format!("wuzi-tui-{}.sgf", std::process::id()));
+    GomokuApp::new(board, engine, human, Limits::depth(2), save_to)
+}
+
+/// The screen as text, and the terminal it was drawn on.
+fn screen(app: &GomokuApp) -> (String, Terminal<TestBackend>) {
+    let mut terminal = Terminal::new(TestBackend::new(90, 24)).unwrap();
+    terminal
+        .draw(|frame| {
+            gomoku_view::draw(frame, app).expect("the board fits");
+        })
+        .unwrap();
+    let buffer = terminal.backend().buffer().clone();
+    let text = (0..buffer.area.height)
+        .map(|y| {
+            (0..buffer.area.width)
+                .map(|x| buffer[(x, y)].symbol().to_string())
+                .collect::<String>()
+        })
+        .collect::<Vec<_>>()
+        .join("\n");
+    (text, terminal)
+}
+
+#[test]
+fn keys_move_the_cursor_place_a_stone_and_the_engine_answers() {
+    let mut app = app("", Rule::Freestyle);
+    assert_eq!(app.cursor, (7, 7));
+    for input in [Input::Left, Input::Up, Input::Up, Input::Right] {
+        app.input(input);
+    }
+    assert_eq!(app.cursor, (7, 5));
+    app.input(Input::Place);
+    assert_eq!(app.board().stone(Point::new(7, 5)), Some(Player::First));
+    assert!(app.engine_to_move());
+    // Playing while it thinks changes nothing.
+    app.input(Input::PlaceAt(0, 0));
+    assert_eq!(app.board().moves().len(), 1);
+    app.wait();
+    assert_eq!(app.board().moves().len(), 2);
+    assert_eq!(app.board().side_to_move(), Player::First);
+    let (text, _) = screen(&app);
+    assert!(text.contains("wuzi plays"), "{text}");
+    // Nothing is proven after one move: the score comes with chances.
+    assert!(text.contains("its chance"), "{text}");
+    // While it thinks, the live line says whose chance it is.
+    app.progress = Some(Progress {
+        depth: 9,
+        score: "35".into(),
+        nodes: 1000,
+        chance: Some("White 52%".into()),
+        line: vec!["f11".into()],
+    });
+    let (text, _) = screen(&app);
+    assert!(text.contains("depth 9  score 35  White 52%"), "{text}");
+    app.progress = None;
+    assert!(text.contains("Your move (black)"), "{text}");
+    assert!(text.contains("1. h10"), "{text}");
+
+    // Undo takes back both the reply and the player's move.
+    app.input(Input::Undo);
+    assert!(app.board().moves().is_empty());
+    assert!(!app.is_thinking());
+    app.input(Input::Undo);
+    assert_eq!(app.message, "Nothing to undo.");
+}
+
+/// `h8` typed after `:` plays h8: the letters are text there, not cursor keys (`h` would
+/// move the cursor left).
+#[test]
+fn a_typed_move_is_played_and_a_bad_one_leaves_the_game_as_it_was() {
+    let mut app = app("", Rule::Freestyle);
+    let type_text = |app: &mut GomokuApp, text: &str| {
+        for c in text.chars() {
+            app.input(Input::Text(c));
+        }
+    };
+    app.input(Input::TypeMove);
+    type_text(&mut app, "z9");
+    let (text, _) = screen(&app);
+    assert!(text.contains("Move: z9_"), "{text}");
+    app.input(Input::Place);
+    assert!(app.board().moves().is_empty(), "z9 is off the board");
+    assert!(app.message.contains("z9"), "{}", app.message);
+    assert_eq!(app.typed.as_deref(), Some("z9"), "the prompt stays open");
+    app.input(Input::Erase);
+    app.input(Input::Erase);
+    type_text(&mut app, "d4");
+    app.input(Input::Place);
+    assert_eq!(app.typed, None);
+    let d4 = parse_point("d4", 15).unwrap();
+    assert_eq!(app.board().moves(), [d4]);
+    assert_eq!(app.cursor, (d4.x(), d4.y()));
+    app.wait();
+    let reply = app.board().moves()[1];
+
+    // An occupied point is refused with the prompt closed; the game is unchanged.
+    app.input(Input::TypeMove);
+    type_text(&mut app, &reply.to_human(15));
+    app.input(Input::Place);
+    assert!(app.message.ends_with("is occupied."), "{}", app.message);
+    assert_eq!(app.board().moves().len(), 2);
+
+    // Esc closes the prompt without playing; the keys are commands again.
+    app.input(Input::TypeMove);
+    type_text(&mut app, "h");
+    app.input(Input::Cancel);
+    assert_eq!(app.typed, None);
+    assert_eq!(app.board().moves().len(), 2);
+    let cursor = app.cursor;
+    app.input(Input::Left);
+    assert_eq!(app.cursor, (cursor.0 - 1, cursor.1));
+}
+
+#[test]
+fn a_five_ends_the_game_and_the_screen_shows_the_line() {
+    let mut app = app("h8 a1 i8 a2 j8 a3 k8 a4", Rule::Freestyle);
+    app.input(Input::PlaceAt(11, 7)); // l8
+    assert!(!app.is_thinking());
+    assert_eq!(app.result_text().as_deref(), Some("You win! (five)"));
+    let line: Vec<String> = winning_line(app.board())
+        .iter()
+        .map(|p| p.to_human(15))
+        .collect();
+    assert_eq!(line, ["h8", "i8", "j8", "k8", "l8"]);
+    app.input(Input::Up); // the cursor off the line
+    let (text, terminal) = screen(&app);
+    assert!(text.contains("You win! (five)"), "{text}");
+    // The five's stones are drawn on green: row 8 is screen row 9 (a border, the
+    // letters, then rows 15 down to 9); column h is 1 + 3 + 2 * 7.
+    let buffer = terminal.backend().buffer();
+    for column in 7..12u16 {
+        let cell = &buffer[(1 + 3 + 2 * column, 9)];
+        assert_eq!((cell.symbol(), cell.style().bg), ("●", Some(Color::Green)));
+    }
+    assert_ne!(buffer[(1 + 3 + 2 * 6, 9)].style().bg, Some(Color::Green));
+    app.input(Input::Place);
+    assert!(app.message.contains("over"));
+    app.input(Input::NewGame);
+    assert_eq!(app.board().moves().len(), 8);
+}
+
+#[test]
+fn hint_swap_save_and_renju_fouls() {
+    let mut app = app("h8 a1 i8 a2 j9 a3 j10 a15", Rule::Renju);
+    let (text, _) = screen(&app);
+    assert!(text.contains('×'), "the forbidden j8 is marked: {text}");
+    app.input(Input::PlaceAt(9, 7)); // j8: double-three
+    assert!(app.message.contains("forbidden"), "{}", app.message);
+    assert_eq!(app.board().moves().len(), 8);
+
+    app.input(Input::Hint);
+    app.wait();
+    assert!(app.message.starts_with("Hint: "), "{}", app.message);
+    assert!(app.hint.is_some());
+
+    app.input(Input::Save);
+    let saved = std::fs::read_to_string(&app.save_to).unwrap();
+    std::fs::remove_file(&app.save_to).unwrap();
+    let record = &wuzi_gomoku::record::read_sgf(&saved, Rule::Freestyle).unwrap()[0];
+    assert_eq!(record.rule, Rule::Renju);
+    assert_eq!(record.black, "you");
+    assert_eq!(record.moves.len(), 8);
+
+    // Swapping colours hands Black to the engine, which moves at once.
+    app.input(Input::SwapColours);
+    assert_eq!(app.human, Player::Second);
+    app.wait();
+    assert_eq!(app.board().moves().len(), 9);
+    app.input(Input::ToggleHelp);
+    let (text, _) = screen(&app);
+    assert!(text.contains("swap colours"), "{text}");
+    app.input(Input::Quit);
+    assert!(app.quit);
+}
+
+#[test]
+fn star_points_are_the_centre_and_three_in_from_the_corners() {
+    let names =
+        |n: usize| -> Vec<String> { star_points(n).iter().map(|p| p.to_human(n)).collect() };
+    assert_eq!(names(15), ["h8", "d12", "d4", "l12", "l4"]);
+    assert_eq!(names(20), ["d17", "d4", "q17", "q4"]);
+    assert_eq!(names(9), ["e5", "c7", "c3", "g7", "g3"]);
+    assert_eq!(names(5), ["c3"]);
+}
+
+/// White ignores Black's open three: the review marks that move `??` (it walks into a
+/// proven loss), sums the sides up, and forgets its marks once the game changes.
+#[test]
+fn the_review_marks_a_blunder_and_a_new_move_clears_it() {
+    let mut app = app_as("h8 a1 i8 a2 j8", Rule::Freestyle, Player::Second);
+    app.input(Input::Review);
+    assert_eq!(app.message, "Nothing to review yet.");
+    app.input(Input::PlaceAt(0, 12)); // a3
+    app.wait(); // Black makes its open four
+    assert_eq!(app.board().moves().len(), 7);
+    app.input(Input::Review);
+    assert!(app.is_reviewing());
+    app.wait();
+    assert!(!app.is_thinking());
+    let review = app.review.as_ref().expect("a review");
+    assert_eq!(review.len(), 2, "moves 6 and 7");
+    assert_eq!(app.review_mark(6), "??");
+    assert!(
+        app.message.starts_with("Review: black 0?! 0? 0??, white "),
+        "{}",
+        app.message
+    );
+    let (text, _) = screen(&app);
+    assert!(text.contains("a3??"), "{text}");
+    // The engine is back on the game's position: it still answers there.
+    assert_eq!(app.engine_mut().board().moves().len(), 7);
+    app.input(Input::PlaceAt(0, 11)); // a4
+    assert!(app.review.is_none());
+    app.wait();
+    assert!(app.board().result().is_some(), "Black made five");
+}

@@ -173,6 +173,19 @@ pub fn chance_text(score: wuzi_search::Score, rule: Rule) -> String {
     format!("{:.0}%", (100.0 * win_chance(score, rule)).clamp(1.0, 99.0))
 }
 
+/// A score for the analysis lines: proven in plies (`win in 7`), else the score and the
+/// side to move's chance (`148, Black 69%`).
+fn score_and_chance(a: &Analysis, board: &Board) -> String {
+    if a.forced().is_some() {
+        return a.score.to_string();
+    }
+    let side = match board.side_to_move() {
+        wuzi_search::Player::First => "Black",
+        wuzi_search::Player::Second => "White",
+    };
+    format!("{}, {side} {}", a.score, chance_text(a.score, board.rule()))
+}
+
 /// Who searched, for [`verdict_text`]: the engine for its own move, or the player asking
 /// for a hint.
 #[derive(Copy, Clone, PartialEq, Eq)]
@@ -248,7 +261,7 @@ pub fn analyze(args: &AnalyzeArgs) -> Result<String, String> {
     Ok(format!(
         "best move {} ({}), depth {}, {} nodes, {} nps, {} ms",
         out.best_move.as_deref().unwrap_or("-"),
-        analysis.score,
+        score_and_chance(&analysis, engine.board()),
         out.depth,
         out.nodes,
         out.nps,
@@ -293,10 +306,10 @@ fn best_moves(engine: &mut Engine, args: &AnalyzeArgs, n: usize) -> Result<Strin
         .enumerate()
         .map(|(i, (a, line))| {
             format!(
-                "{:>2}. {:<4} {:>9}  depth {:>2}  {:>10} nodes  {:>6} ms  pv {}",
+                "{:>2}. {:<4} {:>20}  depth {:>2}  {:>10} nodes  {:>6} ms  pv {}",
                 i + 1,
                 line.best_move.as_deref().unwrap_or("-"),
-                a.score.to_string(),
+                score_and_chance(a, engine.board()),
                 line.depth,
                 line.nodes,
                 line.millis,

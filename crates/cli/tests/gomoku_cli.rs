@@ -98,6 +98,9 @@ fn analyze_prints_a_line_per_depth() {
     let depth_lines = text.lines().filter(|l| l.starts_with("depth")).count();
     assert!(depth_lines >= 3, "{text}");
     assert!(text.contains("best move"), "{text}");
+    // Unproven: the score comes with the side to move's chance (Black after h8 i9).
+    let last = text.lines().last().unwrap();
+    assert!(last.contains(", Black ") && last.contains("%)"), "{text}");
 }
 
 #[test]
@@ -134,6 +137,10 @@ fn analyze_lists_the_n_best_moves() {
         .unwrap();
     assert!(text.lines().any(|l| l.starts_with("#2 depth")), "{text}");
     assert!(text.lines().any(|l| l.starts_with(" 2. ")), "{text}");
+    assert!(
+        text.contains(", Black "),
+        "each line has the mover's chance: {text}"
+    );
     fails_with(&["analyze", "--nbest", "0", moves], "0");
     fails_with(
         &[

@@ -361,7 +361,7 @@ impl GomokuApp {
             self.message = "wuzi is busy: review when it is done.".into();
             return;
         }
-        if self.board.moves().len() <= self.start.moves().len() {
+        if self.board.moves().is_empty() {
             self.message = "Nothing to review yet.".into();
             return;
         }
@@ -574,8 +574,9 @@ impl GomokuApp {
 }
 
 impl GomokuApp {
-    /// Grades the moves played since the start, a position at a time on the engine's
-    /// thread, with a quarter of a move's time for each (as `wuzi review` gives 300 ms).
+    /// Grades every move of the game (a loaded record's too), a position at a time on the
+    /// engine's thread, with a quarter of a move's time for each (as `wuzi review` gives
+    /// 300 ms).
     fn review_game(&mut self) {
         self.engine_mut();
         let Some(mut engine) = self.engine.take() else {
@@ -587,13 +588,14 @@ impl GomokuApp {
             stop: Some(stop.clone()),
             ..self.limits.clone()
         };
-        let start = self.start.clone();
-        let first = start.moves().len();
-        let moves = self.board.moves()[first..].to_vec();
+        // The position before the first move: set-up stones only, if any.
+        let mut start = self.board.clone();
+        while start.undo().is_some() {}
+        let moves = self.board.moves().to_vec();
         let screen = self.board.clone();
         let (tx, reports) = channel();
         std::thread::spawn(move || {
-            let result = review_game(&mut engine, &start, &moves, first + 1, &limits, None, |m| {
+            let result = review_game(&mut engine, &start, &moves, 1, &limits, None, |m| {
                 let _ = tx.send(Report::Graded(m.number));
             });
             // The review leaves the engine on some position of the game: back to the screen's.

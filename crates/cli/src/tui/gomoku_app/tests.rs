@@ -209,9 +209,11 @@ fn star_points_are_the_centre_and_three_in_from_the_corners() {
 /// proven loss), sums the sides up, and forgets its marks once the game changes.
 #[test]
 fn the_review_marks_a_blunder_and_a_new_move_clears_it() {
-    let mut app = app_as("h8 a1 i8 a2 j8", Rule::Freestyle, Player::Second);
+    let mut app = app("", Rule::Freestyle);
     app.input(Input::Review);
     assert_eq!(app.message, "Nothing to review yet.");
+    // The game so far (as a loaded record would be): reviewed from its first move.
+    let mut app = app_as("h8 a1 i8 a2 j8", Rule::Freestyle, Player::Second);
     app.input(Input::PlaceAt(0, 12)); // a3
     app.wait(); // Black makes its open four
     assert_eq!(app.board().moves().len(), 7);
@@ -220,7 +222,7 @@ fn the_review_marks_a_blunder_and_a_new_move_clears_it() {
     app.wait();
     assert!(!app.is_thinking());
     let review = app.review.as_ref().expect("a review");
-    assert_eq!(review.len(), 2, "moves 6 and 7");
+    assert_eq!(review.len(), 7, "every move");
     assert_eq!(app.review_mark(6), "??");
     assert!(
         app.message.starts_with("Review: black 0?! 0? 0??, white "),

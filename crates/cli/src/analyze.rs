@@ -176,14 +176,27 @@ pub fn chance_text(score: wuzi_search::Score, rule: Rule) -> String {
 /// A score for the analysis lines: proven in plies (`win in 7`), else the score and the
 /// side to move's chance (`148, Black 69%`).
 fn score_and_chance(a: &Analysis, board: &Board) -> String {
-    if a.forced().is_some() {
-        return a.score.to_string();
+    match side_chance(board.side_to_move(), a.score, board.rule()) {
+        Some(chance) => format!("{}, {chance}", a.score),
+        None => a.score.to_string(),
     }
-    let side = match board.side_to_move() {
+}
+
+/// `side`'s chance of winning as the score stands (`Black 58%`), or `None` when the score
+/// is proven.
+pub fn side_chance(
+    side: wuzi_search::Player,
+    score: wuzi_search::Score,
+    rule: Rule,
+) -> Option<String> {
+    let name = match side {
         wuzi_search::Player::First => "Black",
         wuzi_search::Player::Second => "White",
     };
-    format!("{}, {side} {}", a.score, chance_text(a.score, board.rule()))
+    score
+        .forced()
+        .is_none()
+        .then(|| format!("{name} {}", chance_text(score, rule)))
 }
 
 /// Who searched, for [`verdict_text`]: the engine for its own move, or the player asking
@@ -306,7 +319,7 @@ fn best_moves(engine: &mut Engine, args: &AnalyzeArgs, n: usize) -> Result<Strin
         .enumerate()
         .map(|(i, (a, line))| {
             format!(
-                "{:>2}. {:<4} {:>20}  depth {:>2}  {:>10} nodes  {:>6} ms  pv {}",
+                "{:>2}. {:<4} {:>16}  depth {:>2}  {:>10} nodes  {:>6} ms  pv {}",
                 i + 1,
                 line.best_move.as_deref().unwrap_or("-"),
                 score_and_chance(a, engine.board()),
@@ -351,4 +364,32 @@ fn compare_algorithms(args: &AnalyzeArgs, mut board: Board, list: &str) -> Resul
         args.json,
         Some(options),
     )
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use wuzi_search::{Player, Score};
+
+    #[test]
+    fn chances_name_the_side_and_stay_within_1_and_99_percent() {
+        let even = Score::heuristic(0);
+        assert_eq!(
+            side_chance(Player::First, even, Rule::Freestyle).unwrap(),
+            "Black 50%"
+        );
+        // 384.2 units are one log-odds in freestyle: 73%.
+        let ahead = Score::heuristic(384);
+        assert_eq!(
+            side_chance(Player::Second, ahead, Rule::Freestyle).unwrap(),
+            "White 73%"
+        );
+        let far = Score::heuristic(5000);
+        assert_eq!(chance_text(far, Rule::Freestyle), "99%");
+        assert_eq!(chance_text(-far, Rule::Freestyle), "1%");
+        assert_eq!(
+            side_chance(Player::First, Score::win_in(3), Rule::Renju),
+            None
+        );
+    }
 }

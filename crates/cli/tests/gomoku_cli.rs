@@ -137,10 +137,17 @@ fn analyze_lists_the_n_best_moves() {
         .unwrap();
     assert!(text.lines().any(|l| l.starts_with("#2 depth")), "{text}");
     assert!(text.lines().any(|l| l.starts_with(" 2. ")), "{text}");
-    assert!(
-        text.contains(", Black "),
-        "each line has the mover's chance: {text}"
-    );
+    let listed: Vec<&str> = text
+        .lines()
+        .filter(|l| l.starts_with(" 1. ") || l.starts_with(" 2. "))
+        .collect();
+    assert_eq!(listed.len(), 2, "{text}");
+    for line in listed {
+        assert!(
+            line.contains(", Black ") && line.contains('%'),
+            "the mover's chance: {text}"
+        );
+    }
     fails_with(&["analyze", "--nbest", "0", moves], "0");
     fails_with(
         &[

@@ -10,7 +10,7 @@
 
 use super::board_view::Cell;
 use super::input::{step, Input};
-use crate::analyze::{chance_text, verdict_text, Searcher};
+use crate::analyze::{side_chance, verdict_text, Searcher};
 use std::path::PathBuf;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::mpsc::{channel, Receiver, TryRecvError};
@@ -26,7 +26,8 @@ use wuzi_search::Limits;
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Progress {
     pub depth: u32,
-    /// The score from the engine's side, in words when the game is decided (`win in 7`).
+    /// The score from the searching side's view, in words when the game is decided
+    /// (`win in 7`).
     pub score: String,
     pub nodes: u64,
     /// The side searching and its chance of winning (`Black 55%`), when not proven.
@@ -89,6 +90,8 @@ pub struct GomokuApp {
     winning: Vec<Point>,
     /// The last review's grades, while the game is still the one reviewed.
     pub review: Option<Vec<ReviewedMove>>,
+    /// The moves that review graded.
+    reviewed: Vec<Point>,
 }
 
 impl GomokuApp {
@@ -121,6 +124,7 @@ impl GomokuApp {
             forbidden: Vec::new(),
             winning: Vec::new(),
             review: None,
+            reviewed: Vec::new(),
         };
         if let Some(last) = app.board.last_move() {
             app.cursor = (last.x(), last.y());
@@ -310,20 +314,25 @@ impl GomokuApp {
                 return;
             }
         }
-        self.cancel_thinking(); // a hint in progress
+        let stopped = if self.is_reviewing() {
+            " (the review stopped)"
+        } else {
+            ""
+        };
+        self.cancel_thinking(); // a hint or a review in progress
         if let Err(e) = self.engine_mut().play(p) {
             self.message = format!("{name}: {e}");
             return;
         }
-        self.message = format!("You play {name}.");
+        self.message = format!("You play {name}{stopped}.");
         self.after_change();
     }
 
     /// Takes back the player's last move and every reply after it.
     fn undo(&mut self) {
         let human = self.human;
-        let engine = self.engine_mut();
-        let board = engine.board();
+        // Asked of the screen's position, so that nothing to undo stops no search.
+        let board = &self.board;
         let played = board.moves().len();
         let first = if played % 2 == 0 {
             board.side_to_move()
@@ -335,6 +344,7 @@ impl GomokuApp {
             self.message = "Nothing to undo.".into();
             return;
         }
+        let engine = self.engine_mut();
         loop {
             let mover = engine.board().side_to_move().opponent();
             if engine.undo().is_none() || mover == human {
@@ -350,15 +360,21 @@ impl GomokuApp {
             self.message = "A hint is for your turn.".into();
             return;
         }
-        if self.thinking.is_none() {
+        if self.is_reviewing() {
+            self.message = "Reviewing the game: a hint when it is done.".into();
+        } else if self.thinking.is_none() {
             self.message = "Looking for a hint...".into();
             self.think(Purpose::Hint);
         }
     }
 
     fn ask_review(&mut self) {
-        if self.engine_to_move() || self.is_reviewing() {
-            self.message = "wuzi is busy: review when it is done.".into();
+        if self.is_reviewing() {
+            self.message = "Already reviewing the game.".into();
+            return;
+        }
+        if self.engine_to_move() {
+            self.message = "wuzi is thinking: review when it has moved.".into();
             return;
         }
         if self.board.moves().is_empty() {
@@ -448,6 +464,7 @@ impl GomokuApp {
                     Ok(moves) => {
                         let text = review_summary(&moves);
                         self.review = Some(moves);
+                        self.reviewed = self.board.moves().to_vec();
                         text
                     }
                     Err(e) => format!("The review failed: {e}"),
@@ -508,7 +525,9 @@ impl GomokuApp {
     fn position_changed(&mut self) {
         self.hint = None;
         self.progress = None;
-        self.review = None;
+        if self.board.moves() != self.reviewed.as_slice() {
+            self.review = None;
+        }
         self.winning = winning_line(&self.board);
         self.forbidden = if self.board.result().is_none() {
             describe(&mut self.board.clone())
@@ -547,13 +566,7 @@ impl GomokuApp {
         let (rule, side) = (engine.board().rule(), engine.board().side_to_move());
         std::thread::spawn(move || {
             let analysis = engine.go(&limits, |info| {
-                let chance = info.score.forced().is_none().then(|| {
-                    let side = match side {
-                        Player::First => "Black",
-                        Player::Second => "White",
-                    };
-                    format!("{side} {}", chance_text(info.score, rule))
-                });
+                let chance = side_chance(side, info.score, rule);
                 let _ = tx.send(Report::Progress(Progress {
                     depth: info.depth,
                     score: info.score.to_string(),
@@ -575,8 +588,9 @@ impl GomokuApp {
 
 impl GomokuApp {
     /// Grades every move of the game (a loaded record's too), a position at a time on the
-    /// engine's thread, with a quarter of a move's time for each (as `wuzi review` gives
-    /// 300 ms).
+    /// engine's thread, with a quarter of a move's time for each (250 ms at the default
+    /// second a move; a position whose proven win was let go is searched again with four
+    /// times that, as `wuzi review` does).
     fn review_game(&mut self) {
         self.engine_mut();
         let Some(mut engine) = self.engine.take() else {

@@ -28,7 +28,7 @@ pub fn draw(frame: &mut Frame, app: &GomokuApp) -> Option<Rect> {
         frame,
         panel_area,
         "wuzi (五子)",
-        panel_lines(app, panel_area.height),
+        panel_lines(app, panel_area.width, panel_area.height),
     );
     if app.show_help {
         help(frame);
@@ -44,7 +44,9 @@ fn stone(colour: Player) -> Span<'static> {
     Span::styled("●", Style::default().fg(fg).bg(Color::Indexed(180)))
 }
 
-fn panel_lines(app: &GomokuApp, height: u16) -> Vec<Line<'static>> {
+/// The panel's lines for an area `width` x `height` (borders included): the moves list
+/// takes the rows the other lines leave, counting a line that wraps as the rows it fills.
+fn panel_lines(app: &GomokuApp, width: u16, height: u16) -> Vec<Line<'static>> {
     let board = app.board();
     let n = board.size();
     let mut lines = vec![
@@ -79,11 +81,11 @@ fn panel_lines(app: &GomokuApp, height: u16) -> Vec<Line<'static>> {
     }
     match &app.progress {
         Some(p) => {
-            let chance = p.chance.as_deref().unwrap_or_default();
-            lines.push(Line::raw(format!(
-                "depth {}  score {}  {chance}",
-                p.depth, p.score
-            )));
+            let mut live = format!("depth {}  score {}", p.depth, p.score);
+            if let Some(chance) = &p.chance {
+                live = format!("{live}  {chance}");
+            }
+            lines.push(Line::raw(live));
             lines.push(Line::raw(format!("line {}", p.line.join(" "))));
             lines.push(dim(format!("{} nodes", p.nodes)));
         }
@@ -118,7 +120,13 @@ fn panel_lines(app: &GomokuApp, height: u16) -> Vec<Line<'static>> {
             )
         })
         .collect();
-    let room = (height as usize).saturating_sub(lines.len() + 4);
+    let inside = usize::from(width.saturating_sub(2)).max(1);
+    let rows: usize = lines
+        .iter()
+        .map(|l| l.width().div_ceil(inside).max(1))
+        .sum();
+    // Below the list: a blank line, the key reminder and the bottom border; the top border.
+    let room = (height as usize).saturating_sub(rows + 4);
     lines.extend(
         pairs[pairs.len().saturating_sub(room)..]
             .iter()

@@ -25,7 +25,12 @@ fn app_as(moves: &str, rule: Rule, human: Player) -> GomokuApp {
 
 /// The screen as text, and the terminal it was drawn on.
 fn screen(app: &GomokuApp) -> (String, Terminal<TestBackend>) {
-    let mut terminal = Terminal::new(TestBackend::new(90, 24)).unwrap();
+    screen_of(app, 90, 24)
+}
+
+/// The screen as text on a terminal of `width` x `height`.
+fn screen_of(app: &GomokuApp, width: u16, height: u16) -> (String, Terminal<TestBackend>) {
+    let mut terminal = Terminal::new(TestBackend::new(width, height)).unwrap();
     terminal
         .draw(|frame| {
             gomoku_view::draw(frame, app).expect("the board fits");
@@ -237,4 +242,60 @@ fn the_review_marks_a_blunder_and_a_new_move_clears_it() {
     assert!(app.review.is_none());
     app.wait();
     assert!(app.board().result().is_some(), "Black made five");
+}
+
+/// A review runs until a move, undo or new game stops it; keys that change nothing leave it
+/// running (or, done, leave its marks), and a stopped review leaves the engine on the game.
+#[test]
+fn a_review_is_stopped_only_by_a_change_of_the_game() {
+    let mut app = app_as("h8", Rule::Freestyle, Player::Second);
+    app.limits = Limits::time(std::time::Duration::from_secs(60));
+    app.input(Input::Review);
+    assert!(app.is_reviewing());
+    app.input(Input::Hint);
+    assert_eq!(app.message, "Reviewing the game: a hint when it is done.");
+    app.input(Input::Review);
+    assert_eq!(app.message, "Already reviewing the game.");
+    // White has not moved yet: nothing to undo, and the review goes on.
+    app.input(Input::Undo);
+    assert_eq!(app.message, "Nothing to undo.");
+    assert!(app.is_reviewing());
+    // A move stops it at once (the review would take minutes at this time) and says so.
+    app.input(Input::PlaceAt(6, 7)); // g8
+    assert_eq!(app.message, "You play g8 (the review stopped).");
+    assert!(app.review.is_none());
+    assert_eq!(app.engine_mut().board().moves().len(), 2);
+    assert_eq!(app.board().moves().len(), 2);
+
+    // A finished review's marks stay while the game does (swapping colours keeps them).
+    let mut app = app_as("h8 a1 i8 a2 j8", Rule::Freestyle, Player::Second);
+    app.input(Input::Review);
+    app.wait();
+    assert_eq!(app.review.as_ref().map(Vec::len), Some(5));
+    app.input(Input::SwapColours);
+    assert_eq!(app.review.as_ref().map(Vec::len), Some(5));
+    app.wait(); // the engine, now White, moves: another position
+    assert!(app.review.is_none());
+}
+
+/// On an 80x24 terminal a message that wraps takes the rows it fills from the move list,
+/// so the key reminder stays on the screen and the latest moves stay listed.
+#[test]
+fn a_long_message_leaves_the_key_reminder_and_the_last_moves_on_screen() {
+    let black = [
+        "a1", "c1", "e1", "g1", "i1", "k1", "m1", "o1", "a3", "c3", "e3", "g3",
+    ];
+    let white = [
+        "a15", "c15", "e15", "g15", "i15", "k15", "m15", "o15", "a13", "c13", "e13", "g13",
+    ];
+    let moves: Vec<&str> = black
+        .iter()
+        .zip(&white)
+        .flat_map(|(b, w)| [*b, *w])
+        .collect();
+    let mut app = app(&moves.join(" "), Rule::Freestyle);
+    app.message = "Review: black 0?! 0? 0??, white 1?! 0? 1??. And more words.".into();
+    let (text, _) = screen_of(&app, 80, 24);
+    assert!(text.contains("? keys"), "{text}");
+    assert!(text.contains("12. g3"), "the last pair is listed: {text}");
 }

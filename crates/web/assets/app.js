@@ -147,6 +147,33 @@ async function reviewGame() {
   }
 }
 
+// The review's chart: Black's chance of winning before the first reviewed move and after
+// each one (above the middle line Black leads, below it White), with a dot on each
+// inaccuracy, mistake and blunder in its grade's colour; hidden without a review.
+const GRADE_COLOURS = { inaccuracy: "#b7950b", mistake: "#d35400", blunder: "#c0392b" };
+function drawChances() {
+  const c = $("chances");
+  c.hidden = !review || review.moves.length === 0;
+  if (c.hidden) return;
+  const g = c.getContext("2d"), w = c.width, h = c.height;
+  const black = (m, chance) => (m.side === "black" ? chance : 1 - chance);
+  const first = review.moves[0];
+  const points = [black(first, first.chance_before), ...review.moves.map((m) => black(m, m.chance_after))];
+  // A margin of a dot's size keeps the dots at 0% and 100% and at the ends whole.
+  const m = 4, x = (i) => m + (i * (w - 2 * m)) / (points.length - 1), y = (p) => m + (1 - p) * (h - 2 * m);
+  g.fillStyle = "#fafafa"; g.fillRect(0, 0, w, h);
+  g.beginPath(); g.moveTo(x(0), h);
+  points.forEach((p, i) => g.lineTo(x(i), y(p)));
+  g.lineTo(x(points.length - 1), h); g.closePath(); g.fillStyle = "#333"; g.fill();
+  g.strokeStyle = "#999"; g.lineWidth = 1;
+  g.beginPath(); g.moveTo(0, h / 2); g.lineTo(w, h / 2); g.stroke();
+  review.moves.forEach((m, i) => {
+    if (!GRADE_COLOURS[m.grade]) return;
+    g.fillStyle = GRADE_COLOURS[m.grade]; g.strokeStyle = "#fff";
+    g.beginPath(); g.arc(x(i + 1), y(points[i + 1]), 3.5, 0, 2 * Math.PI); g.fill(); g.stroke();
+  });
+}
+
 // The bar shows Black's chance of winning; `a.win_chance` is that of `a.side`, the side to
 // move where the engine searched, on the rule's own scale (the server's win_chance).
 function setEval(a) {
@@ -167,6 +194,7 @@ function render() {
       + (r.grade === "best" ? "" : `, best ${r.engine.best_move}`);
     return `<li class="${r.grade}" title="${tip}">${m}${REVIEW_MARKS[r.grade] || ""}</li>`;
   }).join("");
+  drawChances();
   let text;
   if (game.result) {
     text = game.result === "draw" ? "Draw." : `${game.result === "black" ? "Black" : "White"} wins (${game.reason}).`;

@@ -151,6 +151,14 @@ def main():
         titles = d.execute_script(
             "return [...document.querySelectorAll('#moves li')].map(li => li.title)")
         assert len(titles) == 3 and all(titles), titles
+        # The chart of Black's chances: shown with the review, drawn (not blank).
+        assert d.execute_script("return !document.getElementById('chances').hidden")
+        drawn = d.execute_script(
+            "const c = document.getElementById('chances');"
+            "const px = c.getContext('2d').getImageData(0, 0, c.width, c.height).data;"
+            "let dark = 0; for (let i = 0; i < px.length; i += 4) if (px[i] < 100) dark++;"
+            "return dark;")
+        assert drawn > 0, "the chart is blank"
         d.save_screenshot(os.path.join(SHOTS, "page-review.png"))
         queue_place_is_shown(d)
         print("BROWSER OK")

@@ -2,9 +2,11 @@
 
 use crate::analyze::{info_line, verdict_text, Searcher};
 use crate::position::{colour_name, Colour, RuleArg};
+use crate::review::review_text;
 use clap::Args;
 use std::io::{BufRead, IsTerminal, Write};
 use std::time::Duration;
+use wuzi_gomoku::review::review_game;
 use wuzi_gomoku::{parse_point, render, Analysis, Board, Engine, EngineOptions, Player, Rule};
 use wuzi_search::Limits;
 
@@ -57,7 +59,7 @@ impl PlayGomokuArgs {
 }
 
 const HELP: &str = "Moves are a column letter and a row number, e.g. h8 (a1 is bottom-left).\n\
-Commands: undo (take back your last move), hint, new, quit, help.";
+Commands: undo (take back your last move), hint, review (grade every move), new, quit, help.";
 
 struct Session {
     engine: Engine,
@@ -191,6 +193,26 @@ impl Session {
         writeln!(out, "Taken back.")
     }
 
+    /// Every move of the game graded as `wuzi review` grades them, with a quarter of a
+    /// move's time a position; the engine is back on the game's position after.
+    fn review(&mut self, out: &mut impl Write) -> std::io::Result<()> {
+        let board = self.engine.board().clone();
+        if board.moves().is_empty() {
+            return writeln!(out, "Nothing to review yet.");
+        }
+        let mut start = board.clone();
+        while start.undo().is_some() {}
+        let moves = board.moves().to_vec();
+        writeln!(out, "Reviewing {} moves...", moves.len())?;
+        let limits = Limits::time((self.think / 4).max(Duration::from_millis(1)));
+        let reviewed = review_game(&mut self.engine, &start, &moves, 1, &limits, None, |_| {});
+        self.engine.set_board(board);
+        match reviewed {
+            Ok(reviewed) => writeln!(out, "{}", review_text(&reviewed, self.size, self.rule)),
+            Err(e) => writeln!(out, "The review failed: {e}"),
+        }
+    }
+
     fn hint(&mut self, out: &mut impl Write) -> std::io::Result<()> {
         if self.engine.board().result().is_some() {
             return writeln!(out, "The game is over.");
@@ -234,6 +256,7 @@ pub fn play(args: &PlayGomokuArgs, input: impl BufRead, mut out: impl Write) -> 
             }
             "undo" => session.undo(&mut out).map_err(io)?,
             "hint" => session.hint(&mut out).map_err(io)?,
+            "review" => session.review(&mut out).map_err(io)?,
             text => session.human_move(text, &mut out).map_err(io)?,
         }
         session.show(&mut out).map_err(io)?;

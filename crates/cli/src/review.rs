@@ -136,20 +136,29 @@ pub fn review(args: &ReviewArgs) -> Result<String, String> {
         None,
         |_| {},
     )?;
-    let size = position.size();
-    let report = Review {
-        rule: rule.name(),
-        black: summary(&reviewed, BLACK),
-        white: summary(&reviewed, WHITE),
-        moves: reviewed
-            .iter()
-            .map(|m| ReviewedJson::new(m, size, rule))
-            .collect(),
-    };
+    let report = report(&reviewed, position.size(), rule);
     if args.json {
         return Ok(serde_json::to_string(&report).expect("serialisable"));
     }
     Ok(text(&report))
+}
+
+/// The graded moves and each side's summary, as the text and the JSON give them.
+fn report(reviewed: &[ReviewedMove], size: usize, rule: Rule) -> Review {
+    Review {
+        rule: rule.name(),
+        black: summary(reviewed, BLACK),
+        white: summary(reviewed, WHITE),
+        moves: reviewed
+            .iter()
+            .map(|m| ReviewedJson::new(m, size, rule))
+            .collect(),
+    }
+}
+
+/// `wuzi review`'s text for moves graded elsewhere (the line mode's `review`).
+pub fn review_text(reviewed: &[ReviewedMove], size: usize, rule: Rule) -> String {
+    text(&report(reviewed, size, rule))
 }
 
 /// A line per move (the engine's choice beside any move that was not it), then a summary

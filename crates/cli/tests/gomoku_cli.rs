@@ -348,7 +348,7 @@ fn a_short_match_runs_to_its_end() {
 fn play_answers_moves_and_rejects_bad_input() {
     let text = typed(
         &["play", "--time", "50"],
-        "h8\nh8\nz9\nfoo\nundo\nhint\nquit\n",
+        "h8\nh8\nz9\nfoo\nreview\nundo\nhint\nquit\n",
     );
     assert!(text.contains("You are black"), "{text}");
     assert!(text.contains("AI plays"), "{text}");
@@ -359,6 +359,10 @@ fn play_answers_moves_and_rejects_bad_input() {
     // Early in a game nothing is proven: each score comes with the mover's chance.
     assert!(text.contains(", its chance "), "{text}");
     assert!(text.contains(", your chance "), "{text}");
+    // review: both moves graded, then each side summed up.
+    assert!(text.contains("Reviewing 2 moves..."), "{text}");
+    assert!(text.contains("  1. black h8 "), "{text}");
+    assert!(text.contains("\nwhite: 1 move, "), "{text}");
 }
 
 #[test]

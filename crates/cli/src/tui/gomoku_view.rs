@@ -67,7 +67,7 @@ fn panel_lines(app: &GomokuApp, width: u16, height: u16) -> Vec<Line<'static>> {
                 .fg(Color::Green)
                 .add_modifier(Modifier::BOLD),
         )));
-        lines.push(dim("n new game, u undo, s save"));
+        lines.push(dim("n new game, u undo, s save, r review"));
     } else if app.engine_to_move() {
         lines.push(heading("wuzi is thinking..."));
     } else if app.is_reviewing() {

@@ -121,11 +121,16 @@ impl From<Forced> for Score {
     }
 }
 
+/// `win in 7`, `loss in 4`, a number, or at the heuristic bound `nearly won` / `nearly
+/// lost`: what a search reports when every move it searched wins or loses but it left
+/// moves out, so that it has no proof (a number like -999487 would read as a measure).
 impl fmt::Display for Score {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self.forced() {
             Some(Forced::Win(plies)) => write!(f, "win in {plies}"),
             Some(Forced::Loss(plies)) => write!(f, "loss in {plies}"),
+            None if *self == Self::MAX_HEURISTIC => write!(f, "nearly won"),
+            None if *self == -Self::MAX_HEURISTIC => write!(f, "nearly lost"),
             None => write!(f, "{}", self.0),
         }
     }
@@ -134,6 +139,15 @@ impl fmt::Display for Score {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn scores_read_as_results_numbers_or_nearly_decided() {
+        assert_eq!(Score::win_in(7).to_string(), "win in 7");
+        assert_eq!(Score::loss_in(4).to_string(), "loss in 4");
+        assert_eq!(Score::heuristic(-35).to_string(), "-35");
+        assert_eq!(Score::heuristic(i32::MAX).to_string(), "nearly won");
+        assert_eq!((-Score::MAX_HEURISTIC).to_string(), "nearly lost");
+    }
 
     #[test]
     fn shorter_wins_and_longer_losses_score_higher() {

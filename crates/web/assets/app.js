@@ -86,8 +86,17 @@ function chanceText(a) {
   return `${a.side === "black" ? "Black" : "White"} ${percent}%`;
 }
 
+// An unproven score as words or a number: at the heuristic bound (the search crate's
+// Score::MAX_HEURISTIC) every move the engine searched wins or loses, but it left moves out.
+const NEARLY_DECIDED = 999487;
+function scoreText(score) {
+  if (score >= NEARLY_DECIDED) return "nearly won";
+  if (score <= -NEARLY_DECIDED) return "nearly lost";
+  return `score ${score}`;
+}
+
 function describeLine(a) {
-  const verdict = a.forced ? `${a.forced} in ${a.plies}` : `score ${a.score}, ${chanceText(a)}`;
+  const verdict = a.forced ? `${a.forced} in ${a.plies}` : `${scoreText(a.score)}, ${chanceText(a)}`;
   return `${a.best_move} (${verdict}), depth ${a.depth}, ${a.nodes} nodes\npv ${a.pv.join(" ")}`;
 }
 
@@ -233,7 +242,7 @@ function listen() {
   events = new EventSource(`/api/games/${game.id}/events`);
   events.addEventListener("progress", (e) => {
     const p = JSON.parse(e.data);
-    const verdict = p.forced ? `${p.forced} in ${p.plies}` : `score ${p.score}`;
+    const verdict = p.forced ? `${p.forced} in ${p.plies}` : scoreText(p.score);
     $("live").textContent = `depth ${p.depth}, ${verdict}, prefers ${p.pv[0] || "-"}`;
     if (busy) $("status").textContent = "The engine is thinking…";
   });

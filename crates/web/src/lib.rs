@@ -263,3 +263,15 @@ pub fn serve_until_signal(
     runtime.shutdown_timeout(drain);
     served
 }
+
+#[cfg(test)]
+mod tests {
+    /// The page words a score at the heuristic bound as "nearly won" or "nearly lost": its
+    /// constant must be the search crate's bound.
+    #[test]
+    fn the_page_knows_the_heuristic_bound() {
+        let bound = wuzi_search::Score::MAX_HEURISTIC.value();
+        let line = format!("const NEARLY_DECIDED = {bound};");
+        assert!(include_str!("../assets/app.js").contains(&line), "{line}");
+    }
+}

@@ -2,11 +2,10 @@
 
 use crate::analyze::{info_line, verdict_text, Searcher};
 use crate::position::{colour_name, Colour, RuleArg};
-use crate::review::review_text;
+use crate::review::{review_text, ReviewSpan};
 use clap::Args;
 use std::io::{BufRead, IsTerminal, Write};
 use std::time::Duration;
-use wuzi_gomoku::review::review_game;
 use wuzi_gomoku::{parse_point, render, Analysis, Board, Engine, EngineOptions, Player, Rule};
 use wuzi_search::Limits;
 
@@ -45,16 +44,23 @@ pub struct PlayGomokuArgs {
 }
 
 impl PlayGomokuArgs {
-    /// The position the game starts from: `--load`'s record (at `--move`), or `--moves`.
-    pub fn start(&self) -> Result<Board, String> {
+    /// The position the game starts from: `--load`'s record (at `--move`), or `--moves`;
+    /// and how many of its first moves are a record's opening stones (a match manager's
+    /// `C[opening move]`), which a review leaves out as `wuzi review` does.
+    pub fn start(&self) -> Result<(Board, usize), String> {
         if let Some(path) = &self.load {
             let record = self.record.load(path, self.rule.into())?;
-            return record.final_position().map_err(|e| format!("{path}: {e}"));
+            let opening = record.moves.iter().take_while(|m| m.is_opening()).count();
+            let board = record
+                .final_position()
+                .map_err(|e| format!("{path}: {e}"))?;
+            return Ok((board, opening));
         }
         if self.record.plies.is_some() || self.record.game != 1 {
             return Err("--game and --move choose a position of the --load file".into());
         }
-        Board::from_moves(self.size, self.rule.into(), &self.moves).map_err(|e| e.to_string())
+        let board = Board::from_moves(self.size, self.rule.into(), &self.moves);
+        Ok((board.map_err(|e| e.to_string())?, 0))
     }
 }
 
@@ -63,6 +69,8 @@ Commands: undo (take back your last move), hint, review (grade every move), new,
 
 struct Session {
     engine: Engine,
+    /// The record's opening stones at the start of the game, left out of a review.
+    opening: usize,
     human: Player,
     size: usize,
     rule: Rule,
@@ -71,9 +79,10 @@ struct Session {
 
 impl Session {
     fn new(args: &PlayGomokuArgs) -> Result<Session, String> {
-        let board = args.start()?;
+        let (board, opening) = args.start()?;
         let (rule, size) = (board.rule(), board.size());
         Ok(Session {
+            opening,
             engine: Engine::new(
                 board,
                 EngineOptions {
@@ -196,17 +205,12 @@ impl Session {
     /// Every move of the game graded as `wuzi review` grades them, with a quarter of a
     /// move's time a position; the engine is back on the game's position after.
     fn review(&mut self, out: &mut impl Write) -> std::io::Result<()> {
-        let board = self.engine.board().clone();
-        if board.moves().is_empty() {
+        let Some(span) = ReviewSpan::of(self.engine.board(), self.opening) else {
             return writeln!(out, "Nothing to review yet.");
-        }
-        let mut start = board.clone();
-        while start.undo().is_some() {}
-        let moves = board.moves().to_vec();
-        writeln!(out, "Reviewing {} moves...", moves.len())?;
+        };
+        writeln!(out, "Reviewing {} moves...", span.moves.len())?;
         let limits = Limits::time((self.think / 4).max(Duration::from_millis(1)));
-        let reviewed = review_game(&mut self.engine, &start, &moves, 1, &limits, None, |_| {});
-        self.engine.set_board(board);
+        let reviewed = span.review(&mut self.engine, &limits, |_| {});
         match reviewed {
             Ok(reviewed) => writeln!(out, "{}", review_text(&reviewed, self.size, self.rule)),
             Err(e) => writeln!(out, "The review failed: {e}"),

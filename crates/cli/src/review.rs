@@ -10,7 +10,7 @@ use serde::{Serialize, Serializer};
 use serde_json::json;
 use std::time::Duration;
 use wuzi_gomoku::review::{review_game, summary, ReviewedMove, SideSummary};
-use wuzi_gomoku::{Engine, Point, Rule, BLACK, WHITE};
+use wuzi_gomoku::{Board, Engine, Point, Rule, BLACK, WHITE};
 use wuzi_search::Limits;
 
 #[derive(Args, Debug)]
@@ -153,6 +153,54 @@ fn report(reviewed: &[ReviewedMove], size: usize, rule: Rule) -> Review {
             .iter()
             .map(|m| ReviewedJson::new(m, size, rule))
             .collect(),
+    }
+}
+
+/// The moves of a game in play that a review grades: all of them, or those after a record's
+/// opening stones (as `wuzi review` leaves them out), with the position before the first.
+pub struct ReviewSpan {
+    pub start: Board,
+    pub moves: Vec<Point>,
+    /// The first graded move's number (1-based).
+    pub first_number: usize,
+}
+
+impl ReviewSpan {
+    /// The span of `board`'s moves after its first `opening` ones (all of them when no
+    /// move follows the opening); `None` when there is no move.
+    pub fn of(board: &Board, opening: usize) -> Option<ReviewSpan> {
+        let played = board.moves();
+        let first = if opening < played.len() { opening } else { 0 };
+        let mut start = board.clone();
+        while start.moves().len() > first {
+            start.undo();
+        }
+        (!played.is_empty()).then(|| ReviewSpan {
+            start,
+            moves: played[first..].to_vec(),
+            first_number: first + 1,
+        })
+    }
+
+    /// Grades the span with `engine`, which is left on the position it was on.
+    pub fn review(
+        &self,
+        engine: &mut Engine,
+        limits: &Limits,
+        on_move: impl FnMut(&ReviewedMove),
+    ) -> Result<Vec<ReviewedMove>, String> {
+        let back = engine.board().clone();
+        let graded = review_game(
+            engine,
+            &self.start,
+            &self.moves,
+            self.first_number,
+            limits,
+            None,
+            on_move,
+        );
+        engine.set_board(back);
+        graded
     }
 }
 

@@ -660,6 +660,18 @@ fn sgf_file(name: &str) -> String {
     )
 }
 
+/// A loaded c-gomoku-cli record's eight opening stones were placed by the match manager:
+/// the line mode's review grades the 26 moves played after them, numbered from 9, as
+/// `wuzi review` does.
+#[test]
+fn play_reviews_a_loaded_record_after_its_opening_stones() {
+    let path = sgf_file("c-gomoku-cli-wuzi-rapfi.sgf");
+    let text = typed(&["play", "--load", &path, "--time", "40"], "review\nquit\n");
+    assert!(text.contains("Reviewing 26 moves..."), "{text}");
+    assert!(text.contains("\n  9. black d5 "), "{text}");
+    assert!(!text.contains("\n  8. white"), "{text}");
+}
+
 #[test]
 fn a_closed_pipe_ends_quietly_with_success() {
     use std::io::Read;

@@ -11,12 +11,13 @@
 use super::board_view::Cell;
 use super::input::{step, Input};
 use crate::analyze::{side_chance, verdict_text, Searcher};
+use crate::review::ReviewSpan;
 use std::path::PathBuf;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::mpsc::{channel, Receiver, TryRecvError};
 use std::sync::Arc;
 use wuzi_gomoku::record::GameRecord;
-use wuzi_gomoku::review::{review_game, summary, Grade, ReviewedMove};
+use wuzi_gomoku::review::{summary, Grade, ReviewedMove};
 use wuzi_gomoku::{
     describe, parse_point, winning_line, Analysis, Board, Engine, EngineOptions, Player, Point,
 };
@@ -92,6 +93,8 @@ pub struct GomokuApp {
     pub review: Option<Vec<ReviewedMove>>,
     /// The moves that review graded.
     reviewed: Vec<Point>,
+    /// The record's opening stones at the start of the game, left out of a review.
+    opening: usize,
 }
 
 impl GomokuApp {
@@ -125,12 +128,20 @@ impl GomokuApp {
             winning: Vec::new(),
             review: None,
             reviewed: Vec::new(),
+            opening: 0,
         };
         if let Some(last) = app.board.last_move() {
             app.cursor = (last.x(), last.y());
         }
         app.position_changed();
         app
+    }
+
+    /// The game's first `opening` moves are a record's opening stones (placed by a match
+    /// manager, not played): a review leaves them out, as `wuzi review` does.
+    pub fn with_opening(mut self, opening: usize) -> Self {
+        self.opening = opening;
+        self
     }
 
     pub fn board(&self) -> &Board {
@@ -587,10 +598,10 @@ impl GomokuApp {
 }
 
 impl GomokuApp {
-    /// Grades every move of the game (a loaded record's too), a position at a time on the
-    /// engine's thread, with a quarter of a move's time for each (250 ms at the default
-    /// second a move; a position whose proven win was let go is searched again with four
-    /// times that, as `wuzi review` does).
+    /// Grades every move of the game (a loaded record's too, after its opening stones), a
+    /// position at a time on the engine's thread, with a quarter of a move's time for each
+    /// (250 ms at the default second a move; a position whose proven win was let go is
+    /// searched again with four times that, as `wuzi review` does).
     fn review_game(&mut self) {
         self.engine_mut();
         let Some(mut engine) = self.engine.take() else {
@@ -602,18 +613,16 @@ impl GomokuApp {
             stop: Some(stop.clone()),
             ..self.limits.clone()
         };
-        // The position before the first move: set-up stones only, if any.
-        let mut start = self.board.clone();
-        while start.undo().is_some() {}
-        let moves = self.board.moves().to_vec();
-        let screen = self.board.clone();
+        let Some(span) = ReviewSpan::of(&self.board, self.opening) else {
+            self.engine = Some(engine);
+            return;
+        };
         let (tx, reports) = channel();
         std::thread::spawn(move || {
-            let result = review_game(&mut engine, &start, &moves, 1, &limits, None, |m| {
+            // The engine comes back on the game's position.
+            let result = span.review(&mut engine, &limits, |m| {
                 let _ = tx.send(Report::Graded(m.number));
             });
-            // The review leaves the engine on some position of the game: back to the screen's.
-            engine.set_board(screen);
             let _ = tx.send(Report::Reviewed(engine, result));
         });
         self.message = "Reviewing the game...".into();

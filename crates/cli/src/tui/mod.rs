@@ -85,7 +85,7 @@ fn save_path() -> PathBuf {
 
 /// The Gomoku game for `args`.
 pub fn gomoku_app(args: &PlayGomokuArgs) -> Result<GomokuApp, String> {
-    let board = args.start()?;
+    let (board, opening) = args.start()?;
     let engine = Engine::new(
         board.clone(),
         EngineOptions {
@@ -95,13 +95,7 @@ pub fn gomoku_app(args: &PlayGomokuArgs) -> Result<GomokuApp, String> {
     );
     let limits = Limits::time(Duration::from_millis(args.time.max(1)));
     let save_to = args.save.clone().unwrap_or_else(save_path);
-    Ok(GomokuApp::new(
-        board,
-        engine,
-        args.colour.into(),
-        limits,
-        save_to,
-    ))
+    Ok(GomokuApp::new(board, engine, args.colour.into(), limits, save_to).with_opening(opening))
 }
 
 pub fn play_gomoku(args: &PlayGomokuArgs) -> Result<(), String> {

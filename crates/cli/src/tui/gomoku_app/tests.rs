@@ -267,6 +267,13 @@ fn a_review_is_stopped_only_by_a_change_of_the_game() {
     assert_eq!(app.engine_mut().board().moves().len(), 2);
     assert_eq!(app.board().moves().len(), 2);
 
+    // A record's opening stones (here the first four moves) are not graded.
+    let mut app = app_as("h8 a1 i8 a2 j8", Rule::Freestyle, Player::Second).with_opening(4);
+    app.input(Input::Review);
+    app.wait();
+    let review = app.review.as_ref().expect("a review");
+    assert_eq!(review.iter().map(|m| m.number).collect::<Vec<_>>(), [5]);
+
     // A finished review's marks stay while the game does (swapping colours keeps them).
     let mut app = app_as("h8 a1 i8 a2 j8", Rule::Freestyle, Player::Second);
     app.input(Input::Review);

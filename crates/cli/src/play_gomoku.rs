@@ -2,10 +2,11 @@
 
 use crate::analyze::{info_line, verdict_text, Searcher};
 use crate::position::{colour_name, Colour, RuleArg};
-use crate::review::{review_text, ReviewSpan};
+use crate::review::{in_play_limits, review_text};
 use clap::Args;
 use std::io::{BufRead, IsTerminal, Write};
 use std::time::Duration;
+use wuzi_gomoku::review::ReviewSpan;
 use wuzi_gomoku::{parse_point, render, Analysis, Board, Engine, EngineOptions, Player, Rule};
 use wuzi_search::Limits;
 
@@ -209,8 +210,8 @@ impl Session {
             return writeln!(out, "Nothing to review yet.");
         };
         writeln!(out, "Reviewing {} moves...", span.moves.len())?;
-        let limits = Limits::time((self.think / 4).max(Duration::from_millis(1)));
-        let reviewed = span.review(&mut self.engine, &limits, |_| {});
+        let limits = in_play_limits(&Limits::time(self.think));
+        let reviewed = span.review(&mut self.engine, &limits, None, |_| {});
         match reviewed {
             Ok(reviewed) => writeln!(out, "{}", review_text(&reviewed, self.size, self.rule)),
             Err(e) => writeln!(out, "The review failed: {e}"),

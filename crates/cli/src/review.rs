@@ -9,8 +9,8 @@ use clap::Args;
 use serde::{Serialize, Serializer};
 use serde_json::json;
 use std::time::Duration;
-use wuzi_gomoku::review::{review_game, summary, ReviewedMove, SideSummary};
-use wuzi_gomoku::{Board, Engine, Point, Rule, BLACK, WHITE};
+use wuzi_gomoku::review::{summary, ReviewSpan, ReviewedMove, SideSummary};
+use wuzi_gomoku::{Engine, Point, Rule, BLACK, WHITE};
 use wuzi_search::Limits;
 
 #[derive(Args, Debug)]
@@ -124,19 +124,15 @@ pub fn review(args: &ReviewArgs) -> Result<String, String> {
         target: None,
         stop: None,
     };
-    // The position before the first reviewed move (with any set-up stones of the record).
-    let position = record.position(first)?;
-    let mut engine = Engine::new(position.clone(), options);
-    let reviewed = review_game(
-        &mut engine,
-        &position,
-        &played[first..],
-        first + 1,
-        &limits,
-        None,
-        |_| {},
-    )?;
-    let report = report(&reviewed, position.size(), rule);
+    let span = ReviewSpan {
+        // The position before the first reviewed move (with any set-up stones of the record).
+        start: record.position(first)?,
+        moves: played[first..].to_vec(),
+        first_number: first + 1,
+    };
+    let mut engine = Engine::new(span.start.clone(), options);
+    let reviewed = span.review(&mut engine, &limits, None, |_| {})?;
+    let report = report(&reviewed, span.start.size(), rule);
     if args.json {
         return Ok(serde_json::to_string(&report).expect("serialisable"));
     }
@@ -156,51 +152,14 @@ fn report(reviewed: &[ReviewedMove], size: usize, rule: Rule) -> Review {
     }
 }
 
-/// The moves of a game in play that a review grades: all of them, or those after a record's
-/// opening stones (as `wuzi review` leaves them out), with the position before the first.
-pub struct ReviewSpan {
-    pub start: Board,
-    pub moves: Vec<Point>,
-    /// The first graded move's number (1-based).
-    pub first_number: usize,
-}
-
-impl ReviewSpan {
-    /// The span of `board`'s moves after its first `opening` ones (all of them when no
-    /// move follows the opening); `None` when there is no move.
-    pub fn of(board: &Board, opening: usize) -> Option<ReviewSpan> {
-        let played = board.moves();
-        let first = if opening < played.len() { opening } else { 0 };
-        let mut start = board.clone();
-        while start.moves().len() > first {
-            start.undo();
-        }
-        (!played.is_empty()).then(|| ReviewSpan {
-            start,
-            moves: played[first..].to_vec(),
-            first_number: first + 1,
-        })
-    }
-
-    /// Grades the span with `engine`, which is left on the position it was on.
-    pub fn review(
-        &self,
-        engine: &mut Engine,
-        limits: &Limits,
-        on_move: impl FnMut(&ReviewedMove),
-    ) -> Result<Vec<ReviewedMove>, String> {
-        let back = engine.board().clone();
-        let graded = review_game(
-            engine,
-            &self.start,
-            &self.moves,
-            self.first_number,
-            limits,
-            None,
-            on_move,
-        );
-        engine.set_board(back);
-        graded
+/// The limits of each position's search when a game in play is reviewed: a quarter of a
+/// move's time (250 ms at `wuzi play`'s default second, as `wuzi review` gives 300 ms).
+pub fn in_play_limits(move_limits: &Limits) -> Limits {
+    Limits {
+        time: move_limits
+            .time
+            .map(|t| (t / 4).max(Duration::from_millis(1))),
+        ..move_limits.clone()
     }
 }
 

@@ -161,6 +161,56 @@ pub fn review_game(
     Ok(reviewed)
 }
 
+/// The moves a review grades: all of a game's, or those after a record's opening stones
+/// (placed by a match manager, not played), with the position before the first.
+#[derive(Clone, Debug)]
+pub struct ReviewSpan {
+    pub start: Board,
+    pub moves: Vec<Point>,
+    /// The first graded move's number (1-based).
+    pub first_number: usize,
+}
+
+impl ReviewSpan {
+    /// The span of `board`'s moves after its first `opening` ones (all of them when no
+    /// move follows the opening); `None` when there is no move.
+    pub fn of(board: &Board, opening: usize) -> Option<ReviewSpan> {
+        let played = board.moves();
+        let first = if opening < played.len() { opening } else { 0 };
+        let mut start = board.clone();
+        while start.moves().len() > first {
+            start.undo();
+        }
+        (!played.is_empty()).then(|| ReviewSpan {
+            start,
+            moves: played[first..].to_vec(),
+            first_number: first + 1,
+        })
+    }
+
+    /// [`review_game`] of the span on `engine`, which is left on the position it was on.
+    pub fn review(
+        &self,
+        engine: &mut Engine,
+        limits: &Limits,
+        deadline: Option<Instant>,
+        on_move: impl FnMut(&ReviewedMove),
+    ) -> Result<Vec<ReviewedMove>, String> {
+        let back = engine.board().clone();
+        let graded = review_game(
+            engine,
+            &self.start,
+            &self.moves,
+            self.first_number,
+            limits,
+            deadline,
+            on_move,
+        );
+        engine.set_board(back);
+        graded
+    }
+}
+
 /// The grades of `side`'s moves in `moves`.
 pub fn summary(moves: &[ReviewedMove], side: Player) -> SideSummary {
     let mine: Vec<&ReviewedMove> = moves.iter().filter(|m| m.side == side).collect();

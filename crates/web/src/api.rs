@@ -19,7 +19,7 @@ use tokio::sync::broadcast;
 use tokio_stream::wrappers::{BroadcastStream, WatchStream};
 use tokio_stream::{Stream, StreamExt};
 use wuzi_gomoku::record::GameRecord;
-use wuzi_gomoku::review::{review_game, summary, ReviewedMove};
+use wuzi_gomoku::review::{summary, ReviewedMove};
 use wuzi_gomoku::{
     win_chance, Analysis, Board, Engine, EngineOptions, Info, Player, Rule, ThreatLimits,
     ThreatSolver,
@@ -532,25 +532,17 @@ pub async fn review(
     let task = tokio::task::spawn_blocking(move || {
         let _slot = slot;
         // One search a position: those before each move, and the one after the last.
-        let positions = asked.moves.len() as u64 + 1;
+        let span = &asked.span;
+        let positions = span.moves.len() as u64 + 1;
         let each = Duration::from_millis((asked.time_ms / positions).max(1));
         let deadline = Instant::now() + Duration::from_millis(asked.time_ms);
-        let mut engine = engine_for(&pool, asked.start.clone());
-        let first = asked.start.moves().len() + 1;
-        let reviewed = review_game(
-            &mut engine,
-            &asked.start,
-            &asked.moves,
-            first,
-            &Limits::time(each),
-            Some(deadline),
-            |_| {},
-        );
+        let mut engine = engine_for(&pool, span.start.clone());
+        let reviewed = span.review(&mut engine, &Limits::time(each), Some(deadline), |_| {});
         give_back(&pool, engine);
         reviewed.map(|moves| {
             // A game ends on its last move, so a review that reached it has every move.
-            let mut out = review_json(&moves, asked.start.size(), asked.start.rule());
-            out["complete"] = (moves.len() == asked.moves.len()).into();
+            let mut out = review_json(&moves, span.start.size(), span.start.rule());
+            out["complete"] = (moves.len() == span.moves.len()).into();
             out
         })
     });

@@ -7,6 +7,7 @@ use crate::api::{bad, ApiError};
 use crate::store::parse_rule;
 use serde::Deserialize;
 use wuzi_gomoku::record::read_records;
+use wuzi_gomoku::review::ReviewSpan;
 use wuzi_gomoku::{parse_point, Board, Player, Point, ThreatKind, ThreatSearch, MAX_QUIET_VCF};
 
 /// The moves of a request: a list, each element one move (`["h8", "i9"]`), or one text in any
@@ -243,11 +244,10 @@ pub struct ReviewRequest {
 /// A review's think time when the request does not say.
 const REVIEW_TIME_MS: u64 = 5_000;
 
-/// A review asked for: the position before the first move (a record's set-up stones), the
-/// moves, and the think time for them all.
+/// A review asked for: every move of the game (after a record's set-up stones), and the
+/// think time for them all.
 pub(crate) struct ReviewAsked {
-    pub start: Board,
-    pub moves: Vec<Point>,
+    pub span: ReviewSpan,
     pub time_ms: u64,
 }
 
@@ -259,21 +259,12 @@ pub(crate) fn check_review(req: &ReviewRequest, max_time_ms: u64) -> Result<Revi
         game: req.game,
     };
     let board = board_of_request(req.rule.as_deref(), req.size, req.moves.as_ref(), record)?;
-    let moves = board.moves().to_vec();
-    if moves.is_empty() {
-        return Err(bad("no moves to review"));
-    }
-    let mut start = board;
-    while start.undo().is_some() {}
+    let span = ReviewSpan::of(&board, 0).ok_or_else(|| bad("no moves to review"))?;
     let time_ms = match req.time_ms {
         None => max_time_ms.min(REVIEW_TIME_MS),
         given => think_time(max_time_ms, given)?,
     };
-    Ok(ReviewAsked {
-        start,
-        moves,
-        time_ms,
-    })
+    Ok(ReviewAsked { span, time_ms })
 }
 
 #[derive(Deserialize)]
@@ -618,10 +609,10 @@ mod tests {
             if let Ok(req) = serde_json::from_str::<ReviewRequest>(&body) {
                 match check_review(&req, MAX_TIME_MS) {
                     Ok(asked) => {
-                        check(&asked.start, asked.time_ms)?;
-                        prop_assert!(!asked.moves.is_empty());
-                        let mut board = asked.start.clone();
-                        for &p in &asked.moves {
+                        check(&asked.span.start, asked.time_ms)?;
+                        prop_assert!(!asked.span.moves.is_empty());
+                        let mut board = asked.span.start.clone();
+                        for &p in &asked.span.moves {
                             prop_assert!(board.try_play(p).is_ok());
                         }
                     }

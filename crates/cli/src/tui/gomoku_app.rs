@@ -11,13 +11,13 @@
 use super::board_view::Cell;
 use super::input::{step, Input};
 use crate::analyze::{side_chance, verdict_text, Searcher};
-use crate::review::ReviewSpan;
+use crate::review::in_play_limits;
 use std::path::PathBuf;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::mpsc::{channel, Receiver, TryRecvError};
 use std::sync::Arc;
 use wuzi_gomoku::record::GameRecord;
-use wuzi_gomoku::review::{summary, Grade, ReviewedMove};
+use wuzi_gomoku::review::{summary, Grade, ReviewSpan, ReviewedMove};
 use wuzi_gomoku::{
     describe, parse_point, winning_line, Analysis, Board, Engine, EngineOptions, Player, Point,
 };
@@ -603,24 +603,22 @@ impl GomokuApp {
     /// (250 ms at the default second a move; a position whose proven win was let go is
     /// searched again with four times that, as `wuzi review` does).
     fn review_game(&mut self) {
+        let Some(span) = ReviewSpan::of(&self.board, self.opening) else {
+            return;
+        };
         self.engine_mut();
         let Some(mut engine) = self.engine.take() else {
             return;
         };
         let stop = Arc::new(AtomicBool::new(false));
         let limits = Limits {
-            time: self.limits.time.map(|t| t / 4),
             stop: Some(stop.clone()),
-            ..self.limits.clone()
-        };
-        let Some(span) = ReviewSpan::of(&self.board, self.opening) else {
-            self.engine = Some(engine);
-            return;
+            ..in_play_limits(&self.limits)
         };
         let (tx, reports) = channel();
         std::thread::spawn(move || {
             // The engine comes back on the game's position.
-            let result = span.review(&mut engine, &limits, |m| {
+            let result = span.review(&mut engine, &limits, None, |m| {
                 let _ = tx.send(Report::Graded(m.number));
             });
             let _ = tx.send(Report::Reviewed(engine, result));

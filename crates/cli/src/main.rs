@@ -17,6 +17,7 @@ mod show;
 mod solve;
 mod spsa_cmd;
 mod threats;
+mod tournament_cmd;
 mod tui;
 mod tune;
 
@@ -64,6 +65,11 @@ const EXAMPLES_BENCH: &str = "Examples:
 const EXAMPLES_MATCH: &str = "Examples:
   wuzi match --a time=100 --b time=100,vct=off --games 100 --sgf games.sgf
   wuzi match --a time=200 --b \"cmd=./pbrain-rapfi\" --sprt elo0=0,elo1=5";
+
+const EXAMPLES_TOURNAMENT: &str = "Examples:
+  wuzi tournament --engine nodes=30000 --engine nodes=10000 --engine \"nodes=30000,vct=off\"
+  wuzi tournament --engine time=200 --engine \"cmd=./pbrain-mintaka\" \\
+    --engine \"cmd=./pbrain-figrid\" --gauntlet --games 40 --sgf games.sgf";
 
 const EXAMPLES_SPSA: &str = "Example:
   wuzi spsa --base nodes=10000 --knob lmr-div=200:30:60:600 --knob rfp-margin=40:8:10:150 \\
@@ -137,6 +143,10 @@ enum Command {
     /// Play a match between two engines (wuzi settings or any Gomocup engine): Elo, SPRT, SGF.
     #[command(after_help = EXAMPLES_MATCH)]
     Match(match_cmd::MatchArgs),
+    /// Play a tournament of several engines: every pair of them (a round robin) or the first
+    /// against each of the others (a gauntlet), with one Elo per engine.
+    #[command(after_help = EXAMPLES_TOURNAMENT)]
+    Tournament(tournament_cmd::TournamentArgs),
     /// Tune search knobs by SPSA: many short matches of the knobs stepped up against the
     /// knobs stepped down.
     #[command(after_help = EXAMPLES_SPSA)]
@@ -186,6 +196,7 @@ fn main() -> ExitCode {
         Command::Review(args) => output::finish(review::review(&args)),
         Command::Bench(args) => output::finish(bench::bench(&args)),
         Command::Match(args) => output::finish(match_cmd::run(&args)),
+        Command::Tournament(args) => output::finish(tournament_cmd::run(&args)),
         Command::Spsa(args) => output::finish(spsa_cmd::run(&args)),
         Command::Serve(args) => serve::run(&args),
         Command::Gomocup => {

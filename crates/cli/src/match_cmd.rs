@@ -45,6 +45,14 @@ pub struct MatchArgs {
     #[arg(long)]
     pub sprt: Option<String>,
     #[command(flatten)]
+    pub setup: MatchSetup,
+}
+
+/// How the games of a match or a tournament are set up and reported: the board, the
+/// openings, the clocks' tolerance, and the files and output.
+#[derive(Args, Debug)]
+pub struct MatchSetup {
+    #[command(flatten)]
     pub board: GamesArgs,
     /// An opening file: c-gomoku-cli `pos` lines (`h8i9j7`), Gomocup offsets (`0,0, 1,-1`)
     /// or wuzi move lists. Without it, generated balanced openings.
@@ -92,6 +100,39 @@ pub struct GamesArgs {
     pub size: usize,
 }
 
+impl MatchSetup {
+    /// The file of `--log`, opened for the engines' lines.
+    pub(crate) fn open_log(&self) -> Result<Option<Log>, String> {
+        let Some(path) = &self.log else {
+            return Ok(None);
+        };
+        let file = std::io::BufWriter::new(create(path, "the log")?);
+        Ok(Some(Arc::new(Mutex::new(file))))
+    }
+
+    /// The progress of `games` games: a bar on a terminal (hidden with `--quiet`), and
+    /// whether to print a line a game instead (into a file or pipe).
+    pub(crate) fn progress(&self, games: u64) -> (ProgressBar, bool) {
+        let bar = if self.quiet {
+            ProgressBar::hidden()
+        } else {
+            ProgressBar::new(games)
+        };
+        bar.set_style(
+            ProgressStyle::with_template("{pos}/{len} games  {msg}  [{elapsed_precise}]")
+                .expect("valid template"),
+        );
+        (bar, !self.quiet && !std::io::stderr().is_terminal())
+    }
+}
+
+/// Writes out what the log holds.
+pub(crate) fn flush(log: &Option<Log>) {
+    if let Some(log) = log {
+        let _ = log.lock().unwrap_or_else(|e| e.into_inner()).flush();
+    }
+}
+
 #[derive(Copy, Clone, Debug, ValueEnum)]
 pub enum FormatArg {
     /// `offset` for lines of numbers, `pos` for letters written together (`h8i9`), `wuzi`
@@ -112,7 +153,7 @@ pub enum OrderArg {
 }
 
 /// Set by Ctrl-C: the match stops, engines are ended, what was played is reported.
-fn abort_flag() -> Arc<AtomicBool> {
+pub(crate) fn abort_flag() -> Arc<AtomicBool> {
     static FLAG: OnceLock<Arc<AtomicBool>> = OnceLock::new();
     FLAG.get_or_init(|| {
         let flag = Arc::new(AtomicBool::new(false));
@@ -124,15 +165,35 @@ fn abort_flag() -> Arc<AtomicBool> {
     .clone()
 }
 
+/// A tally as the JSON outputs write it: the games, the first side's wins, losses and
+/// draws, and its score.
 #[derive(Serialize)]
-struct MatchJson<'a> {
-    a: &'a str,
-    b: &'a str,
+pub(crate) struct Counts {
     played: u32,
     wins: u32,
     losses: u32,
     draws: u32,
     score: f64,
+}
+
+impl Counts {
+    pub(crate) fn of(t: &Tally) -> Counts {
+        Counts {
+            played: t.games(),
+            wins: t.wins,
+            losses: t.losses,
+            draws: t.draws,
+            score: t.score(),
+        }
+    }
+}
+
+#[derive(Serialize)]
+struct MatchJson<'a> {
+    a: &'a str,
+    b: &'a str,
+    #[serde(flatten)]
+    counts: Counts,
     elo: Option<f64>,
     elo_error: Option<f64>,
     #[serde(skip_serializing_if = "Option::is_none")]
@@ -156,21 +217,30 @@ struct MatchJson<'a> {
     games: &'a [GameReport],
 }
 
-fn elo_text(standing: &Standing) -> String {
+/// `Elo +29 ± 120` for the match's first side, or why there is no Elo (`first`: how that
+/// side is called, for "Elo: A won every game").
+pub(crate) fn elo_text(standing: &Standing, first: &str) -> String {
     let t = &standing.tally;
-    // Rounding must not print "-0".
-    let elo = |e: f64| if e.abs() < 0.5 { 0.0 } else { e };
     match standing.elo() {
-        (Some(e), Some(err)) => format!("Elo {:+.0} ± {err:.0}", elo(e)),
-        (Some(e), None) => format!("Elo {:+.0}", elo(e)),
+        (Some(e), Some(err)) => format!("Elo {:+.0} ± {err:.0}", signless_zero(e)),
+        (Some(e), None) => format!("Elo {:+.0}", signless_zero(e)),
         (None, _) if t.games() == 0 => "Elo -".into(),
-        (None, _) if t.wins > t.losses => "Elo: A won every game".into(),
-        (None, _) => "Elo: A lost every game".into(),
+        (None, _) if t.wins > t.losses => format!("Elo: {first} won every game"),
+        (None, _) => format!("Elo: {first} lost every game"),
+    }
+}
+
+/// An Elo to print with `{:+.0}`: rounding must not print "-0".
+pub(crate) fn signless_zero(elo: f64) -> f64 {
+    if elo.abs() < 0.5 {
+        0.0
+    } else {
+        elo
     }
 }
 
 /// `+5 -4 =3`: wins, losses and draws.
-fn wins_losses_draws(t: &Tally) -> String {
+pub(crate) fn wins_losses_draws(t: &Tally) -> String {
     format!("+{} -{} ={}", t.wins, t.losses, t.draws)
 }
 
@@ -181,7 +251,7 @@ fn standing_text(standing: &Standing) -> String {
         "A {} (W-L-D), score {:.1}%, {}",
         wins_losses_draws(t),
         100.0 * t.score(),
-        elo_text(standing)
+        elo_text(standing, "A")
     );
     if let (Some(llr), Some((lo, hi))) = (standing.llr, standing.bounds) {
         text.push_str(&format!(", LLR {llr:.2} [{lo:.2}, {hi:.2}]"));
@@ -189,7 +259,7 @@ fn standing_text(standing: &Standing) -> String {
     text
 }
 
-fn opening_source(args: &MatchArgs, rule: Rule) -> Result<OpeningSource, String> {
+pub(crate) fn opening_source(args: &MatchSetup, rule: Rule) -> Result<OpeningSource, String> {
     let Some(path) = &args.openings else {
         return Ok(OpeningSource::Generated(args.seed));
     };
@@ -206,7 +276,49 @@ fn opening_source(args: &MatchArgs, rule: Rule) -> Result<OpeningSource, String>
     Ok(OpeningSource::List(list))
 }
 
-fn create(path: &PathBuf, what: &str) -> Result<std::fs::File, String> {
+/// Where each finished game is written as it ends (so that a long run that is killed keeps
+/// its records), one SGF tree after another; nowhere without `--sgf`.
+pub(crate) struct SgfSink {
+    /// The file, and whether a game is in it yet.
+    file: Option<Mutex<(std::fs::File, bool)>>,
+    failed: AtomicBool,
+}
+
+impl SgfSink {
+    pub(crate) fn open(path: Option<&PathBuf>) -> Result<SgfSink, String> {
+        let file = match path {
+            Some(path) => Some(Mutex::new((create(path, "the SGF file")?, false))),
+            None => None,
+        };
+        Ok(SgfSink {
+            file,
+            failed: AtomicBool::new(false),
+        })
+    }
+
+    /// Writes the game `sgf` makes (only made when there is a file).
+    pub(crate) fn write(&self, sgf: impl FnOnce() -> String) {
+        let Some(file) = &self.file else {
+            return;
+        };
+        let mut file = file.lock().unwrap_or_else(|e| e.into_inner());
+        let separator = if file.1 { "\n" } else { "" };
+        let text = format!("{separator}{}", sgf());
+        file.1 = true;
+        if file.0.write_all(text.as_bytes()).is_err() {
+            self.failed.store(true, Ordering::Relaxed);
+        }
+    }
+
+    /// Says on stderr when some game could not be written.
+    pub(crate) fn report_failure(&self) {
+        if self.failed.load(Ordering::Relaxed) {
+            eprintln!("wuzi: some games could not be written to the SGF file");
+        }
+    }
+}
+
+pub(crate) fn create(path: &PathBuf, what: &str) -> Result<std::fs::File, String> {
     std::fs::File::create(path).map_err(|e| format!("cannot write {what} {}: {e}", path.display()))
 }
 
@@ -217,8 +329,8 @@ pub fn run(args: &MatchArgs) -> Result<String, String> {
         Some(s) => Some(s.parse().map_err(|e| format!("--sprt: {e}"))?),
         None => None,
     };
-    let rule: Rule = args.board.rule.into();
-    Board::new(args.board.size, rule).map_err(|e| e.to_string())?;
+    let rule: Rule = args.setup.board.rule.into();
+    Board::new(args.setup.board.size, rule).map_err(|e| e.to_string())?;
     for (flag, side) in [("--a", &a), ("--b", &b)] {
         if let Kind::InProcess(options) = &side.kind {
             options
@@ -227,50 +339,30 @@ pub fn run(args: &MatchArgs) -> Result<String, String> {
         }
     }
     let cores = std::thread::available_parallelism().map_or(1, |n| n.get());
-    if let Some(warning) = oversubscription_warning(&a, &b, args.board.concurrency, cores) {
+    if let Some(warning) = oversubscription_warning(&a, &b, args.setup.board.concurrency, cores) {
         eprintln!("{warning}");
     }
-    let openings = opening_source(args, rule)?;
-    let log: Option<Log> = match &args.log {
-        Some(path) => Some(Arc::new(Mutex::new(std::io::BufWriter::new(create(
-            path, "the log",
-        )?)))),
-        None => None,
-    };
-    // Each game is written as it ends, so a long run that is killed keeps its records.
-    let sgf = match &args.sgf {
-        Some(path) => Some(Mutex::new(create(path, "the SGF file")?)),
-        None => None,
-    };
-    let sgf_failed = AtomicBool::new(false);
+    let openings = opening_source(&args.setup, rule)?;
+    let log = args.setup.open_log()?;
+    let sgf = SgfSink::open(args.setup.sgf.as_ref())?;
     let event = format!("wuzi match {} vs {}", args.a, args.b);
     let config = MatchConfig {
         a,
         b,
-        size: args.board.size,
+        size: args.setup.board.size,
         rule,
         games: args
             .games
             .unwrap_or(if sprt.is_some() { 20_000 } else { 100 }),
         sprt,
-        concurrency: args.board.concurrency,
-        tolerance: args.tolerance.map(Duration::from_millis),
-        draw_after: args.draw_after,
+        concurrency: args.setup.board.concurrency,
+        tolerance: args.setup.tolerance.map(Duration::from_millis),
+        draw_after: args.setup.draw_after,
         openings,
         log: log.clone(),
         abort: abort_flag(),
     };
-    let bar = if args.quiet {
-        ProgressBar::hidden()
-    } else {
-        ProgressBar::new(config.games.div_ceil(2) as u64 * 2)
-    };
-    bar.set_style(
-        ProgressStyle::with_template("{pos}/{len} games  {msg}  [{elapsed_precise}]")
-            .expect("valid template"),
-    );
-    // Progress goes to a terminal as a bar; into a file or pipe, as one line a game.
-    let plain_progress = !args.quiet && !std::io::stderr().is_terminal();
+    let (bar, plain_progress) = args.setup.progress(config.games.div_ceil(2) as u64 * 2);
     let result = run_match(&config, &|game, standing| {
         bar.set_message(standing_text(standing));
         bar.inc(1);
@@ -283,44 +375,29 @@ pub fn run(args: &MatchArgs) -> Result<String, String> {
             );
             eprintln!("{line}  (game {}: {})", game.number, game.reason);
         }
-        if let Some(file) = &sgf {
-            let mut file = file.lock().unwrap_or_else(|e| e.into_inner());
-            let separator = if standing.tally.games() > 1 { "\n" } else { "" };
-            let text = format!("{separator}{}", game.to_sgf(args.board.size, rule, &event));
-            if file.write_all(text.as_bytes()).is_err() {
-                sgf_failed.store(true, Ordering::Relaxed);
-            }
-        }
+        sgf.write(|| game.to_sgf(args.setup.board.size, rule, &event));
         if plain_progress || game.winner.is_none() || game.reason.contains(" made five") {
             return;
         }
         bar.println(format!("game {}: {}", game.number, game.reason));
     });
     bar.finish_and_clear();
-    if let Some(log) = &log {
-        let _ = log.lock().unwrap_or_else(|e| e.into_inner()).flush();
-    }
-    if sgf_failed.load(Ordering::Relaxed) {
-        eprintln!("wuzi: some games could not be written to the SGF file");
-    }
+    flush(&log);
+    sgf.report_failure();
     if result.openings_ran_out && result.games.is_empty() {
         return Err(format!(
             "no balanced {rule} {0}x{0} opening could be generated: give --openings FILE",
-            args.board.size
+            args.setup.board.size
         ));
     }
     let standing = &result.standing;
     let t = &standing.tally;
-    if args.json {
+    if args.setup.json {
         let (elo, elo_error) = standing.elo();
         let out = MatchJson {
             a: &args.a,
             b: &args.b,
-            played: t.games(),
-            wins: t.wins,
-            losses: t.losses,
-            draws: t.draws,
-            score: t.score(),
+            counts: Counts::of(t),
             elo,
             elo_error,
             llr: standing.llr,
@@ -359,8 +436,8 @@ pub fn run(args: &MatchArgs) -> Result<String, String> {
         args.a,
         args.b,
         t.games(),
-        args.board.size,
-        args.board.size,
+        args.setup.board.size,
+        args.setup.board.size,
         standing_text(standing),
         wins_losses_draws(&standing.a_as_black),
         wins_losses_draws(&standing.a_as_white),

@@ -9,6 +9,8 @@
 //! - [`openings`]: opening files and generated openings.
 //! - [`stats`]: Elo and SPRT, pure arithmetic.
 //! - [`spsa`]: tuning knobs by many short matches, the arithmetic.
+//! - [`tournament`]: several engines, every pair of them (or the first against each other)
+//!   playing the same openings.
 
 pub mod external;
 pub mod game;
@@ -17,6 +19,7 @@ pub mod player;
 pub mod side;
 pub mod spsa;
 pub mod stats;
+pub mod tournament;
 
 use game::{play_game, GameSetup, Outcome};
 use openings::BalancedOpenings;
@@ -31,6 +34,7 @@ use wuzi_gomoku::record::{RecordedMove, SgfGame};
 use wuzi_gomoku::{Player, Point, Rule};
 
 /// Where the openings come from.
+#[derive(Clone)]
 pub enum OpeningSource {
     /// From a file, in the order to use them (already shuffled for `random`); cycled when
     /// the match needs more.
@@ -161,6 +165,26 @@ struct Shared {
     half_pairs: std::collections::HashMap<usize, u32>,
 }
 
+impl Shared {
+    fn new(games_cap: usize, sprt: Option<Sprt>) -> Shared {
+        Shared {
+            standing: Standing {
+                tally: Tally::default(),
+                a_as_black: Tally::default(),
+                a_as_white: Tally::default(),
+                pairs: Pentanomial::default(),
+                llr: sprt.map(|_| 0.0),
+                bounds: sprt.map(|s| s.bounds()),
+                decision: sprt.map(|_| Decision::Continue),
+                decided: None,
+                games_cap,
+            },
+            games: Vec::new(),
+            half_pairs: Default::default(),
+        }
+    }
+}
+
 /// Names the sides so that A and B never share one.
 fn names(a: &SideSpec, b: &SideSpec) -> (String, String) {
     if a.name == b.name {
@@ -178,21 +202,7 @@ pub fn run_match(
     let pairs_cap = config.games.div_ceil(2).max(1);
     let games_cap = 2 * pairs_cap;
     let (name_a, name_b) = names(&config.a, &config.b);
-    let shared = Mutex::new(Shared {
-        standing: Standing {
-            tally: Tally::default(),
-            a_as_black: Tally::default(),
-            a_as_white: Tally::default(),
-            pairs: Pentanomial::default(),
-            llr: config.sprt.map(|_| 0.0),
-            bounds: config.sprt.map(|s| s.bounds()),
-            decision: config.sprt.map(|_| Decision::Continue),
-            decided: None,
-            games_cap,
-        },
-        games: Vec::new(),
-        half_pairs: Default::default(),
-    });
+    let shared = Mutex::new(Shared::new(games_cap, config.sprt));
     let supply = OpeningSupply::new(config);
     let next = AtomicUsize::new(0);
     let stop = AtomicBool::new(false);

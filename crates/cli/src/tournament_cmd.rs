@@ -1,0 +1,259 @@
+//! `wuzi tournament`: several engines, every pair of them playing a match of the same
+//! openings (a round robin, as Gomocup's leagues are played), or the first against each of
+//! the others (`--gauntlet`). The manager is `wuzi_gomocup::manager::tournament`; this file
+//! reads the arguments and writes the table.
+
+use crate::match_cmd::{
+    abort_flag, at_least_one, elo_text, flush, opening_source, signless_zero, wins_losses_draws,
+    Counts, MatchSetup, SgfSink,
+};
+use clap::Args;
+use serde::Serialize;
+use std::time::Duration;
+use wuzi_gomocup::manager::side::{oversubscription_warning, Kind, SideSpec};
+use wuzi_gomocup::manager::tournament::{
+    pairings, run_tournament, PairingResult, TournamentConfig, TournamentResult,
+};
+use wuzi_gomocup::manager::GameReport;
+use wuzi_gomoku::{Board, Rule};
+
+#[derive(Args, Debug)]
+pub struct TournamentArgs {
+    /// An engine, written as a side of `wuzi match` (`nodes=30000`, `time=200,vct=off`,
+    /// `cmd=./pbrain-foo,time=1000`); give two or more.
+    #[arg(long = "engine", value_name = "SPEC", required = true)]
+    pub engines: Vec<String>,
+    /// Only the first engine against each of the others, not every pair.
+    #[arg(long)]
+    pub gauntlet: bool,
+    /// Games of each pairing, rounded up to an even number: each opening is played with
+    /// both colours.
+    #[arg(long, default_value_t = 20, value_parser = at_least_one)]
+    pub games: usize,
+    #[command(flatten)]
+    pub setup: MatchSetup,
+}
+
+#[derive(Serialize)]
+struct EngineJson<'a> {
+    label: &'a str,
+    spec: &'a str,
+    #[serde(flatten)]
+    counts: Counts,
+    elo: f64,
+}
+
+#[derive(Serialize)]
+struct PairingJson<'a> {
+    a: &'a str,
+    b: &'a str,
+    #[serde(flatten)]
+    counts: Counts,
+    elo: Option<f64>,
+    elo_error: Option<f64>,
+    /// Complete pairs by A's pair score: 0, ½, 1, 1½, 2.
+    pairs: [u32; 5],
+    games: &'a [GameReport],
+}
+
+#[derive(Serialize)]
+struct TournamentJson<'a> {
+    gauntlet: bool,
+    engines: Vec<EngineJson<'a>>,
+    pairings: Vec<PairingJson<'a>>,
+    interrupted: bool,
+    openings_ran_out: bool,
+}
+
+pub fn run(args: &TournamentArgs) -> Result<String, String> {
+    if args.engines.len() < 2 {
+        return Err("a tournament needs two --engine or more".into());
+    }
+    let rule: Rule = args.setup.board.rule.into();
+    Board::new(args.setup.board.size, rule).map_err(|e| e.to_string())?;
+    let mut engines: Vec<SideSpec> = Vec::new();
+    for (i, text) in args.engines.iter().enumerate() {
+        let spec: SideSpec = text
+            .parse()
+            .map_err(|e| format!("--engine {} ({text}): {e}", i + 1))?;
+        if let Kind::InProcess(options) = &spec.kind {
+            options
+                .check_rule(rule)
+                .map_err(|e| format!("--engine {} ({text}): {e}", i + 1))?;
+        }
+        engines.push(spec);
+    }
+    let list = pairings(engines.len(), args.gauntlet);
+    let cores = std::thread::available_parallelism().map_or(1, |n| n.get());
+    let concurrency = args.setup.board.concurrency;
+    if let Some(warning) = list
+        .iter()
+        .find_map(|&(a, b)| oversubscription_warning(&engines[a], &engines[b], concurrency, cores))
+    {
+        eprintln!("{warning}");
+    }
+    let openings = opening_source(&args.setup, rule)?;
+    let log = args.setup.open_log()?;
+    let sgf = SgfSink::open(args.setup.sgf.as_ref())?;
+    let config = TournamentConfig {
+        engines,
+        gauntlet: args.gauntlet,
+        games: args.games,
+        size: args.setup.board.size,
+        rule,
+        concurrency,
+        tolerance: args.setup.tolerance.map(Duration::from_millis),
+        draw_after: args.setup.draw_after,
+        openings,
+        log: log.clone(),
+        abort: abort_flag(),
+    };
+    let labels = wuzi_gomocup::manager::tournament::labels(&config.engines);
+    let total = 2 * args.games.div_ceil(2) * list.len();
+    let (bar, plain_progress) = args.setup.progress(total as u64);
+    let size = args.setup.board.size;
+    let result = run_tournament(&config, &|pairing, game, standing| {
+        let (a, b) = list[pairing];
+        let text = format!(
+            "{} vs {}: {}",
+            labels[a],
+            labels[b],
+            wins_losses_draws(&standing.tally)
+        );
+        bar.set_message(text.clone());
+        bar.inc(1);
+        if plain_progress {
+            eprintln!(
+                "{}/{total} games  {text}  (game {}: {})",
+                bar.position(),
+                game.number,
+                game.reason
+            );
+        }
+        let event = format!("wuzi tournament: {} vs {}", labels[a], labels[b]);
+        sgf.write(|| game.to_sgf(size, rule, &event));
+    });
+    bar.finish_and_clear();
+    flush(&log);
+    sgf.report_failure();
+    if result.openings_ran_out && result.pairings.iter().all(|p| p.games.is_empty()) {
+        return Err(format!(
+            "no balanced {rule} {size}x{size} opening could be generated: give --openings FILE"
+        ));
+    }
+    if args.setup.json {
+        return Ok(json(args, &result));
+    }
+    Ok(table(args, &result, rule))
+}
+
+fn json(args: &TournamentArgs, result: &TournamentResult) -> String {
+    let engines = result
+        .engines
+        .iter()
+        .zip(&args.engines)
+        .map(|(e, spec)| EngineJson {
+            label: &e.label,
+            spec,
+            counts: Counts::of(&e.tally),
+            elo: e.elo,
+        })
+        .collect();
+    let pairings = result
+        .pairings
+        .iter()
+        .map(|p| {
+            let t = &p.standing.tally;
+            let (elo, elo_error) = p.standing.elo();
+            PairingJson {
+                a: &result.engines[p.a].label,
+                b: &result.engines[p.b].label,
+                counts: Counts::of(t),
+                elo,
+                elo_error,
+                pairs: p.standing.pairs.0,
+                games: &p.games,
+            }
+        })
+        .collect();
+    let out = TournamentJson {
+        gauntlet: args.gauntlet,
+        engines,
+        pairings,
+        interrupted: result.interrupted,
+        openings_ran_out: result.openings_ran_out,
+    };
+    serde_json::to_string(&out).expect("serialisable")
+}
+
+/// The engines by rating, then each pairing from its first engine's side.
+fn table(args: &TournamentArgs, result: &TournamentResult, rule: Rule) -> String {
+    let size = args.setup.board.size;
+    let played: u32 = result
+        .pairings
+        .iter()
+        .map(|p| p.standing.tally.games())
+        .sum();
+    let kind = if args.gauntlet {
+        "Gauntlet"
+    } else {
+        "Round robin"
+    };
+    let ended = if result.interrupted {
+        " (interrupted)"
+    } else if result.openings_ran_out {
+        " (no more balanced openings could be generated: give --openings FILE for more)"
+    } else {
+        ""
+    };
+    let mut out = format!(
+        "{kind} of {} engines, {rule} {size}x{size}: {played} games{ended}\n",
+        result.engines.len()
+    );
+    let width = result
+        .engines
+        .iter()
+        .map(|e| e.label.chars().count())
+        .max()
+        .unwrap_or(0)
+        .max("engine".len());
+    let mut order: Vec<usize> = (0..result.engines.len()).collect();
+    order.sort_by(|&x, &y| result.engines[y].elo.total_cmp(&result.engines[x].elo));
+    out.push_str(&format!(
+        "rank  {:width$}  {:>5}  {:>6}  {:>6}  W-L-D\n",
+        "engine", "Elo", "games", "score"
+    ));
+    for (rank, &i) in order.iter().enumerate() {
+        let e = &result.engines[i];
+        out.push_str(&format!(
+            "{:>4}  {:width$}  {:>+5.0}  {:>6}  {:>5.1}%  {}\n",
+            rank + 1,
+            e.label,
+            signless_zero(e.elo),
+            e.tally.games(),
+            100.0 * e.tally.score(),
+            wins_losses_draws(&e.tally),
+        ));
+    }
+    out.push_str("Pairings (the first engine's games):\n");
+    for p in &result.pairings {
+        out.push_str(&format!("  {}\n", pairing_line(result, p)));
+    }
+    out.push_str(
+        "Elo: one scale for all (Bradley-Terry, mean 0); each pairing's Elo and error are its \
+         own match's.",
+    );
+    out
+}
+
+/// `wuzi depth=3 vs wuzi depth=2: +3 -1 =0, score 75.0%, Elo +191 ± 400`.
+fn pairing_line(result: &TournamentResult, p: &PairingResult) -> String {
+    let first = &result.engines[p.a].label;
+    format!(
+        "{first} vs {}: {}, score {:.1}%, {}",
+        result.engines[p.b].label,
+        wins_losses_draws(&p.standing.tally),
+        100.0 * p.standing.tally.score(),
+        elo_text(&p.standing, "the first"),
+    )
+}

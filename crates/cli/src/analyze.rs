@@ -189,39 +189,43 @@ pub fn side_chance(
     score: wuzi_search::Score,
     rule: Rule,
 ) -> Option<String> {
-    let name = match side {
-        wuzi_search::Player::First => "Black",
-        wuzi_search::Player::Second => "White",
-    };
+    let name = crate::position::colour_title(side);
     score
         .forced()
         .is_none()
         .then(|| format!("{name} {}", chance_text(score, rule)))
 }
 
-/// Who searched, for [`verdict_text`]: the engine for its own move, or the player asking
-/// for a hint.
+/// Who searched, for [`verdict_text`]: the engine for its own move, the player asking for
+/// a hint, or neither (an analysis, for the side to move).
 #[derive(Copy, Clone, PartialEq, Eq)]
 pub enum Searcher {
     Engine,
     Player,
+    Side(wuzi_search::Player),
 }
 
 /// What a search says to a player: a proven end in plies, else the score and the mover's
-/// chance (`it wins in 7 plies`, `score 35, your chance 52%`).
+/// chance (`it wins in 7 plies`, `score 35, your chance 52%`, `score 35, Black 52%`).
 pub fn verdict_text(a: &Analysis, rule: Rule, who: Searcher) -> String {
-    let engine = who == Searcher::Engine;
-    match a.forced() {
-        Some(Forced::Win(plies)) if engine => format!("it wins in {plies} plies"),
-        Some(Forced::Win(plies)) => format!("you win in {plies} plies"),
-        Some(Forced::Loss(plies)) if engine => format!("it sees a loss in {plies} plies"),
-        Some(Forced::Loss(plies)) => format!("you lose in {plies} plies"),
-        None => format!(
-            "score {}, {} chance {}",
-            a.score,
-            if engine { "its" } else { "your" },
-            chance_text(a.score, rule)
-        ),
+    let side = crate::position::colour_title;
+    let chance = chance_text(a.score, rule);
+    match (a.forced(), who) {
+        (Some(Forced::Win(plies)), Searcher::Engine) => format!("it wins in {plies} plies"),
+        (Some(Forced::Win(plies)), Searcher::Player) => format!("you win in {plies} plies"),
+        (Some(Forced::Win(plies)), Searcher::Side(p)) => {
+            format!("{} wins in {plies} plies", side(p))
+        }
+        (Some(Forced::Loss(plies)), Searcher::Engine) => {
+            format!("it sees a loss in {plies} plies")
+        }
+        (Some(Forced::Loss(plies)), Searcher::Player) => format!("you lose in {plies} plies"),
+        (Some(Forced::Loss(plies)), Searcher::Side(p)) => {
+            format!("{} loses in {plies} plies", side(p))
+        }
+        (None, Searcher::Engine) => format!("score {}, its chance {chance}", a.score),
+        (None, Searcher::Player) => format!("score {}, your chance {chance}", a.score),
+        (None, Searcher::Side(p)) => format!("score {}, {} {chance}", a.score, side(p)),
     }
 }
 

@@ -57,6 +57,14 @@ pub fn colour_name(p: Player) -> &'static str {
     }
 }
 
+/// `Black` or `White`, as a sentence or a label begins.
+pub fn colour_title(p: Player) -> &'static str {
+    match p {
+        Player::First => "Black",
+        Player::Second => "White",
+    }
+}
+
 #[derive(Args, Debug, Clone)]
 pub struct PositionArgs {
     /// The rule: freestyle (five or more wins), standard (exactly five) or renju.

@@ -6,7 +6,8 @@
 //! the depth, score and line update); the [`Engine`] itself moves to that thread and comes
 //! back with its answer, so its tables persist from move to move. Undo, new game and quit
 //! while it thinks stop it and wait for it to come back. A review of the game (`r`) runs
-//! the same way, a position at a time.
+//! the same way, a position at a time. In analysis (`a`) the player plays both sides and the
+//! engine thinks without a time limit for the side to move, until the position changes.
 
 use super::board_view::Cell;
 use super::input::{step, Input};
@@ -46,6 +47,8 @@ enum Purpose {
     Hint,
     /// A review of the game's moves.
     Review,
+    /// The analysis of the position for the side to move, with no time limit.
+    Analysis,
 }
 
 enum Report {
@@ -95,6 +98,8 @@ pub struct GomokuApp {
     reviewed: Vec<Point>,
     /// The record's opening stones at the start of the game, left out of a review.
     opening: usize,
+    /// In analysis the player plays both sides, and the engine thinks for the side to move.
+    pub analysing: bool,
 }
 
 impl GomokuApp {
@@ -129,6 +134,7 @@ impl GomokuApp {
             review: None,
             reviewed: Vec::new(),
             opening: 0,
+            analysing: false,
         };
         if let Some(last) = app.board.last_move() {
             app.cursor = (last.x(), last.y());
@@ -185,9 +191,10 @@ impl GomokuApp {
     pub fn result_text(&self) -> Option<String> {
         let result = self.board.result()?;
         let who = match result.winner {
-            Some(w) if w == self.human => "You win!",
-            Some(_) => "wuzi wins.",
-            None => "Draw.",
+            Some(w) if self.analysing => format!("{} wins.", colour_title(w)),
+            Some(w) if w == self.human => "You win!".into(),
+            Some(_) => "wuzi wins.".into(),
+            None => "Draw.".into(),
         };
         Some(format!("{who} ({})", result.reason.name()))
     }
@@ -239,6 +246,7 @@ impl GomokuApp {
             Input::Undo => self.undo(),
             Input::Hint => self.ask_hint(),
             Input::Review => self.ask_review(),
+            Input::Analyse => self.toggle_analysis(),
             Input::NewGame => {
                 let start = self.start.clone();
                 self.engine_mut().set_board(start);
@@ -311,7 +319,8 @@ impl GomokuApp {
             self.message = "wuzi is thinking.".into();
             return;
         }
-        if self.board.side_to_move() != self.human {
+        let mover = self.board.side_to_move();
+        if mover != self.human && !self.analysing {
             self.message = "It is not your turn.".into();
             return;
         }
@@ -319,7 +328,7 @@ impl GomokuApp {
             self.message = format!("{name} is occupied.");
             return;
         }
-        if self.board.rule().has_fouls(self.human) {
+        if self.board.rule().has_fouls(mover) {
             if let Some(foul) = self.board.clone().foul(p) {
                 self.message = format!("{name} is forbidden for Black ({}).", foul.name());
                 return;
@@ -330,17 +339,32 @@ impl GomokuApp {
         } else {
             ""
         };
-        self.cancel_thinking(); // a hint or a review in progress
+        self.cancel_thinking(); // a hint, a review or an analysis in progress
         if let Err(e) = self.engine_mut().play(p) {
             self.message = format!("{name}: {e}");
             return;
         }
-        self.message = format!("You play {name}{stopped}.");
+        self.message = if self.analysing {
+            format!("{} plays {name}{stopped}.", colour_title(mover))
+        } else {
+            format!("You play {name}{stopped}.")
+        };
         self.after_change();
     }
 
-    /// Takes back the player's last move and every reply after it.
+    /// Takes back the player's last move and every reply after it (in analysis, the last
+    /// move).
     fn undo(&mut self) {
+        if self.analysing {
+            if self.board.moves().is_empty() {
+                self.message = "Nothing to undo.".into();
+                return;
+            }
+            self.engine_mut().undo();
+            self.message = "Taken back.".into();
+            self.after_change();
+            return;
+        }
         let human = self.human;
         // Asked of the screen's position, so that nothing to undo stops no search.
         let board = &self.board;
@@ -367,6 +391,10 @@ impl GomokuApp {
     }
 
     fn ask_hint(&mut self) {
+        if self.analysing {
+            self.message = "The analysis marks wuzi's choice on the board.".into();
+            return;
+        }
         if self.board.result().is_some() || self.board.side_to_move() != self.human {
             self.message = "A hint is for your turn.".into();
             return;
@@ -394,6 +422,23 @@ impl GomokuApp {
         }
         self.cancel_thinking(); // a hint in progress
         self.review_game();
+    }
+
+    /// Turns the analysis on or off. Off, the game goes on with the player on the same side
+    /// (the engine moves if it is its turn).
+    fn toggle_analysis(&mut self) {
+        if self.is_reviewing() {
+            self.message = "Reviewing the game: analysis when it is done.".into();
+            return;
+        }
+        self.cancel_thinking(); // the engine's move, a hint or the analysis
+        self.analysing = !self.analysing;
+        self.message = if self.analysing {
+            "Analysis: you play both sides, wuzi thinks for the side to move (a ends it).".into()
+        } else {
+            format!("Back to the game: you play {}.", colour_name(self.human))
+        };
+        self.position_changed();
     }
 
     fn save(&mut self) {
@@ -445,7 +490,14 @@ impl GomokuApp {
 
     fn take(&mut self, report: Report) {
         match report {
-            Report::Progress(progress) => self.progress = Some(progress),
+            Report::Progress(progress) => {
+                // The analysis marks its best move as it goes.
+                if self.thinking.as_ref().map(|t| t.purpose) == Some(Purpose::Analysis) {
+                    let first = progress.line.first();
+                    self.hint = first.and_then(|m| parse_point(m, self.board.size()).ok());
+                }
+                self.progress = Some(progress);
+            }
             Report::Done(engine, analysis) => {
                 let purpose = self.thinking.take().map(|t| t.purpose);
                 self.engine = Some(engine);
@@ -461,6 +513,7 @@ impl GomokuApp {
                             self.message = format!("Hint: {name} ({verdict}).");
                         }
                     }
+                    Some(Purpose::Analysis) => self.analysed(&analysis),
                     _ => {}
                 }
             }
@@ -480,6 +533,9 @@ impl GomokuApp {
                     }
                     Err(e) => format!("The review failed: {e}"),
                 };
+                if self.analysing {
+                    self.think(Purpose::Analysis);
+                }
             }
         }
     }
@@ -497,6 +553,18 @@ impl GomokuApp {
         }
         self.cursor = (p.x(), p.y());
         self.after_change();
+    }
+
+    /// The analysis ended by itself (its depth limit, or a proof): its choice stays marked.
+    fn analysed(&mut self, analysis: &Analysis) {
+        let Some(p) = analysis.best_move else {
+            return;
+        };
+        self.hint = Some(p);
+        let side = Searcher::Side(self.board.side_to_move());
+        let verdict = verdict_text(analysis, self.board.rule(), side);
+        let name = p.to_human(self.board.size());
+        self.message = format!("Analysis: {name} ({verdict}), depth {}.", analysis.depth);
     }
 
     /// Stops a search in progress and waits for the engine to come back.
@@ -549,10 +617,12 @@ impl GomokuApp {
         } else {
             Vec::new()
         };
-        if self.board.result().is_none()
-            && self.board.side_to_move() != self.human
-            && self.thinking.is_none()
-        {
+        if self.board.result().is_some() || self.thinking.is_some() {
+            return;
+        }
+        if self.analysing {
+            self.think(Purpose::Analysis);
+        } else if self.board.side_to_move() != self.human {
             self.think(Purpose::Reply);
         }
     }
@@ -568,10 +638,14 @@ impl GomokuApp {
             return;
         }
         let stop = Arc::new(AtomicBool::new(false));
-        let limits = Limits {
+        let mut limits = Limits {
             stop: Some(stop.clone()),
             ..self.limits.clone()
         };
+        if purpose == Purpose::Analysis {
+            // No clock: it thinks until the position changes (or a test's depth is reached).
+            (limits.time, limits.target) = (None, None);
+        }
         let (tx, reports) = channel();
         let size = engine.board().size();
         let (rule, side) = (engine.board().rule(), engine.board().side_to_move());
@@ -653,6 +727,11 @@ impl Drop for GomokuApp {
     fn drop(&mut self) {
         self.cancel_thinking();
     }
+}
+
+/// `Black` or `White`.
+pub fn colour_title(p: Player) -> &'static str {
+    crate::position::colour_title(p)
 }
 
 /// `black` or `white`.

@@ -67,11 +67,19 @@ fn panel_lines(app: &GomokuApp, width: u16, height: u16) -> Vec<Line<'static>> {
                 .fg(Color::Green)
                 .add_modifier(Modifier::BOLD),
         )));
-        lines.push(dim("n new game, u undo, s save, r review"));
-    } else if app.engine_to_move() {
-        lines.push(heading("wuzi is thinking..."));
+        lines.push(dim("n new game, u undo, s save, r review, a analysis"));
     } else if app.is_reviewing() {
         lines.push(heading("Reviewing the game..."));
+    } else if app.analysing {
+        let mover = colour_name(board.side_to_move());
+        let state = if app.is_thinking() {
+            "thinking"
+        } else {
+            "done"
+        };
+        lines.push(heading(format!("Analysis, {mover} to move ({state})")));
+    } else if app.engine_to_move() {
+        lines.push(heading("wuzi is thinking..."));
     } else if app.is_thinking() {
         lines.push(heading("Looking for a hint..."));
     } else if board.side_to_move() == app.human {

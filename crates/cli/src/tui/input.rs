@@ -18,6 +18,9 @@ pub enum Input {
     Hint,
     /// Grade every move of the game, as `wuzi review` does.
     Review,
+    /// Turn the analysis on or off: the engine thinks for the side to move, the player
+    /// plays both sides.
+    Analyse,
     NewGame,
     Save,
     SwapColours,
@@ -41,6 +44,7 @@ pub const KEYS: &[(&str, &str)] = &[
     ("u", "undo (your move and the reply)"),
     ("t", "hint: what the engine would play"),
     ("r", "review: every move graded (?! ? ??)"),
+    ("a", "analysis: you play both sides, wuzi thinks"),
     ("n", "new game"),
     ("s", "save the game (SGF)"),
     ("c", "swap colours"),
@@ -80,6 +84,7 @@ fn command(code: KeyCode) -> Option<Input> {
         KeyCode::Char('u') | KeyCode::Backspace => Input::Undo,
         KeyCode::Char('t') => Input::Hint,
         KeyCode::Char('r') => Input::Review,
+        KeyCode::Char('a') => Input::Analyse,
         KeyCode::Char('n') => Input::NewGame,
         KeyCode::Char('s') => Input::Save,
         KeyCode::Char('c') => Input::SwapColours,

@@ -306,3 +306,87 @@ fn a_long_message_leaves_the_key_reminder_and_the_last_moves_on_screen() {
     assert!(text.contains("? keys"), "{text}");
     assert!(text.contains("12. g3"), "the last pair is listed: {text}");
 }
+
+/// Plays `name` through the move prompt, as `:` then the letters and Enter do.
+fn type_move(app: &mut GomokuApp, name: &str) {
+    app.input(Input::TypeMove);
+    for c in name.chars() {
+        app.input(Input::Text(c));
+    }
+    app.input(Input::Place);
+}
+
+/// In analysis the player plays both sides, the engine answers nothing but thinks for the
+/// side to move and marks its choice; undo takes back one move; leaving it goes back to the
+/// game on the player's side.
+#[test]
+fn analysis_plays_both_sides_and_marks_the_engines_choice() {
+    let mut app = app("h8 i9", Rule::Freestyle);
+    assert!(!app.is_thinking());
+    app.input(Input::Analyse);
+    assert!(app.analysing && app.is_thinking());
+    let (text, _) = screen(&app);
+    assert!(text.contains("Analysis, black to move"), "{text}");
+    app.wait();
+    assert!(app.message.starts_with("Analysis: "), "{}", app.message);
+    assert!(app.message.contains("Black") && app.message.contains("depth 2"));
+    let choice = app.hint.expect("the engine's choice is marked");
+    assert!(
+        app.message.contains(&choice.to_human(15)),
+        "{}",
+        app.message
+    );
+
+    // Black's move, then White's: the engine plays neither, it analyses each position.
+    type_move(&mut app, "j10");
+    assert_eq!(app.message, "Black plays j10.");
+    app.wait();
+    assert!(app.message.contains("White"), "{}", app.message);
+    type_move(&mut app, "g7");
+    assert_eq!(app.message, "White plays g7.");
+    app.wait();
+    assert_eq!(app.board().moves().len(), 4);
+    assert!(app.hint.is_some());
+    app.input(Input::Hint);
+    assert!(app.message.contains("marks"), "{}", app.message);
+
+    // Undo takes back one move, and the analysis starts again.
+    app.input(Input::Undo);
+    assert_eq!(app.board().moves().len(), 3);
+    assert!(app.is_thinking());
+    let (text, _) = screen(&app);
+    assert!(
+        text.contains("Analysis, white to move (thinking)"),
+        "{text}"
+    );
+
+    // Back to the game: the player is Black, so the engine moves for White at once.
+    app.input(Input::Analyse);
+    assert!(!app.analysing);
+    assert!(app.engine_to_move());
+    app.wait();
+    assert_eq!(app.board().moves().len(), 4);
+    assert!(app.message.starts_with("wuzi plays"), "{}", app.message);
+}
+
+/// A five made in analysis names its colour, not "you"; a renju foul is refused for Black
+/// there as in the game.
+#[test]
+fn analysis_ends_with_the_winning_colour_and_keeps_the_renju_rules() {
+    let mut app = app("h8 a1 i8 a2 j8 a3 k8 a4", Rule::Freestyle);
+    app.input(Input::Analyse);
+    app.wait();
+    type_move(&mut app, "l8");
+    assert!(!app.is_thinking());
+    assert_eq!(app.result_text().as_deref(), Some("Black wins. (five)"));
+
+    // The player is White: turning the analysis on stops the engine's move for Black.
+    let mut app = app_as("h8 a1 i8 a2 j9 a3 j10 a15", Rule::Renju, Player::Second);
+    assert!(app.engine_to_move());
+    app.input(Input::Analyse);
+    assert!(!app.engine_to_move() && app.is_thinking());
+    type_move(&mut app, "j8"); // Black's double-three
+    assert!(app.message.contains("forbidden"), "{}", app.message);
+    assert_eq!(app.board().moves().len(), 8);
+    assert!(app.is_thinking(), "the analysis goes on");
+}

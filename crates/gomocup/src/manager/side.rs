@@ -280,7 +280,7 @@ impl std::str::FromStr for SideSpec {
                     options.table_bytes = bytes as usize;
                 }
                 if side.name.is_empty() {
-                    side.name = format!("wuzi {spec}");
+                    side.name = format!("wuzi {spec}").trim_end().to_string();
                 }
                 side.kind = Kind::InProcess(options);
             }
@@ -327,6 +327,8 @@ mod tests {
     fn wuzi_settings_parse_and_reject() {
         let s: SideSpec = "time=50,vct=off,pvs=off,hash=8".parse().unwrap();
         assert_eq!(s.turn, Some(Duration::from_millis(50)));
+        assert_eq!(s.name, "wuzi time=50,vct=off,pvs=off,hash=8");
+        assert_eq!("".parse::<SideSpec>().unwrap().name, "wuzi");
         let Kind::InProcess(o) = &s.kind else {
             panic!("in-process")
         };

@@ -1,7 +1,8 @@
 //! `wuzi match`: two engines play each other from openings, colours swapped, until a game
 //! count or an SPRT decision. Each side is wuzi itself (`time=100,vct=off`) or any Gomocup
 //! program (`cmd=./pbrain-foo,time=1000`); the manager is `wuzi_gomocup::manager`, this file
-//! only reads the arguments and writes the results.
+//! reads the arguments and writes the results. The setup, files and output it shares with
+//! `wuzi tournament` ([`MatchSetup`], [`SgfSink`], the Elo text) live here too.
 
 use crate::position::RuleArg;
 use clap::{Args, ValueEnum};
@@ -38,7 +39,7 @@ pub struct MatchArgs {
     pub b: String,
     /// Games to play; with --sprt, the most to play (default 100, or 20000 with --sprt).
     /// Rounded up to an even number: each opening is played with both colours.
-    #[arg(long, value_parser = at_least_one)]
+    #[arg(long, value_parser = game_count)]
     pub games: Option<usize>,
     /// Stop when a sequential probability ratio test decides, e.g.
     /// `elo0=0,elo1=5,alpha=0.05,beta=0.05`.
@@ -88,7 +89,8 @@ pub struct MatchSetup {
     pub quiet: bool,
 }
 
-/// The games' rule and board, and how many run at once: shared by `match` and `spsa`.
+/// The games' rule and board, and how many run at once: shared by `match`, `tournament`
+/// (through [`MatchSetup`]) and `spsa`.
 #[derive(Args, Debug)]
 pub struct GamesArgs {
     /// Games played at the same time.
@@ -450,5 +452,17 @@ pub fn at_least_one(text: &str) -> Result<usize, String> {
         Ok(0) => Err("must be 1 or more".into()),
         Ok(n) => Ok(n),
         Err(e) => Err(e.to_string()),
+    }
+}
+
+/// The most games a match or a tournament's pairing may ask for: far more than any run
+/// plays, and far from the overflow of the counts made from it.
+pub const MAX_GAMES: usize = 1_000_000;
+
+/// A game count: 1 to [`MAX_GAMES`].
+pub fn game_count(text: &str) -> Result<usize, String> {
+    match at_least_one(text)? {
+        n if n > MAX_GAMES => Err(format!("must be at most {MAX_GAMES}")),
+        n => Ok(n),
     }
 }

@@ -4,7 +4,7 @@
 //! reads the arguments and writes the table.
 
 use crate::match_cmd::{
-    abort_flag, at_least_one, elo_text, flush, opening_source, signless_zero, wins_losses_draws,
+    abort_flag, elo_text, flush, game_count, opening_source, signless_zero, wins_losses_draws,
     Counts, MatchSetup, SgfSink,
 };
 use clap::Args;
@@ -28,7 +28,7 @@ pub struct TournamentArgs {
     pub gauntlet: bool,
     /// Games of each pairing, rounded up to an even number: each opening is played with
     /// both colours.
-    #[arg(long, default_value_t = 20, value_parser = at_least_one)]
+    #[arg(long, default_value_t = 20, value_parser = game_count)]
     pub games: usize,
     #[command(flatten)]
     pub setup: MatchSetup,
@@ -63,6 +63,9 @@ struct TournamentJson<'a> {
     pairings: Vec<PairingJson<'a>>,
     interrupted: bool,
     openings_ran_out: bool,
+    /// False when the games played leave groups of engines unlinked (an early stop): the
+    /// groups' ratings are then not comparable.
+    connected: bool,
 }
 
 pub fn run(args: &TournamentArgs) -> Result<String, String> {
@@ -182,6 +185,7 @@ fn json(args: &TournamentArgs, result: &TournamentResult) -> String {
         pairings,
         interrupted: result.interrupted,
         openings_ran_out: result.openings_ran_out,
+        connected: result.connected,
     };
     serde_json::to_string(&out).expect("serialisable")
 }
@@ -243,6 +247,12 @@ fn table(args: &TournamentArgs, result: &TournamentResult, rule: Rule) -> String
         "Elo: one scale for all (Bradley-Terry, mean 0); each pairing's Elo and error are its \
          own match's.",
     );
+    if !result.connected {
+        out.push_str(
+            "\nThe games played do not link every engine to the others: the ratings of \
+             engines that are not linked are not comparable.",
+        );
+    }
     out
 }
 

@@ -18,7 +18,7 @@ fn a_round_robin_plays_every_pair_on_the_same_openings() {
     std::fs::create_dir_all(&dir).unwrap();
     let openings = dir.join("openings.txt");
     std::fs::write(&openings, "h8 i9\nh8 g9 i8\n").unwrap();
-    let sgf = dir.join("games.sgf");
+    let (sgf, log) = (dir.join("games.sgf"), dir.join("engines.log"));
     let external = format!(
         "cmd='{}' gomocup,depth=2,time=5000,name=external",
         env!("CARGO_BIN_EXE_wuzi")
@@ -42,6 +42,8 @@ fn a_round_robin_plays_every_pair_on_the_same_openings() {
         &path(&openings),
         "--sgf",
         &path(&sgf),
+        "--log",
+        &path(&log),
         "--json",
         "--quiet",
     ]);
@@ -123,6 +125,16 @@ fn a_round_robin_plays_every_pair_on_the_same_openings() {
     let text = std::fs::read_to_string(&sgf).unwrap();
     assert_eq!(text.matches("(;FF[4]GM[4]").count(), 12);
     assert!(text.contains("EV[wuzi tournament: external vs wuzi nodes=300]"));
+    // The engine's lines name the pairing too: it is B in the first, A in the third.
+    let log = std::fs::read_to_string(&log).unwrap();
+    assert!(
+        log.contains("pairing 1 game 1 B (external): MESSAGE"),
+        "{log}"
+    );
+    assert!(
+        log.contains("pairing 3 game 4 A (external): MESSAGE"),
+        "{log}"
+    );
     let _ = std::fs::remove_dir_all(&dir);
 }
 
@@ -179,7 +191,22 @@ fn a_gauntlet_pairs_the_first_engine_with_the_rest() {
     assert_eq!(lines.len(), 9, "{text}");
     let v = json(&[&args[..], &["--json"]].concat());
     assert_eq!(v["gauntlet"], true);
-    assert_eq!(v["pairings"].as_array().unwrap().len(), 2);
+    assert_eq!(v["connected"], true);
+    let pairings = v["pairings"].as_array().unwrap();
+    assert_eq!(pairings.len(), 2);
+    // The generated openings are the same in every pairing, game by game.
+    let openings = |p: &Value| -> Vec<Value> {
+        let games = p["games"].as_array().unwrap();
+        games
+            .iter()
+            .map(|g| {
+                let moves = g["moves"].as_array().unwrap();
+                Value::from(moves[..count(g, "opening_stones") as usize].to_vec())
+            })
+            .collect()
+    };
+    assert_eq!(openings(&pairings[0]), openings(&pairings[1]));
+    assert_eq!(openings(&pairings[0]).len(), 2);
 }
 
 #[test]

@@ -100,6 +100,9 @@ pub struct GomokuApp {
     opening: usize,
     /// In analysis the player plays both sides, and the engine thinks for the side to move.
     pub analysing: bool,
+    /// Moves of this game were played in analysis, for both sides: its result and record
+    /// then name colours, not "you" and "wuzi".
+    both_sides: bool,
 }
 
 impl GomokuApp {
@@ -135,6 +138,7 @@ impl GomokuApp {
             reviewed: Vec::new(),
             opening: 0,
             analysing: false,
+            both_sides: false,
         };
         if let Some(last) = app.board.last_move() {
             app.cursor = (last.x(), last.y());
@@ -159,6 +163,13 @@ impl GomokuApp {
         self.thinking
             .as_ref()
             .is_some_and(|t| t.purpose == Purpose::Reply)
+    }
+
+    /// True while the engine analyses the position.
+    pub fn is_analysing(&self) -> bool {
+        self.thinking
+            .as_ref()
+            .is_some_and(|t| t.purpose == Purpose::Analysis)
     }
 
     pub fn is_thinking(&self) -> bool {
@@ -191,7 +202,7 @@ impl GomokuApp {
     pub fn result_text(&self) -> Option<String> {
         let result = self.board.result()?;
         let who = match result.winner {
-            Some(w) if self.analysing => format!("{} wins.", colour_title(w)),
+            Some(w) if self.analysing || self.both_sides => format!("{} wins.", colour_title(w)),
             Some(w) if w == self.human => "You win!".into(),
             Some(_) => "wuzi wins.".into(),
             None => "Draw.".into(),
@@ -250,6 +261,7 @@ impl GomokuApp {
             Input::NewGame => {
                 let start = self.start.clone();
                 self.engine_mut().set_board(start);
+                self.both_sides = false;
                 self.message = "New game.".into();
                 self.after_change();
             }
@@ -344,6 +356,7 @@ impl GomokuApp {
             self.message = format!("{name}: {e}");
             return;
         }
+        self.both_sides |= self.analysing;
         self.message = if self.analysing {
             format!("{} plays {name}{stopped}.", colour_title(mover))
         } else {
@@ -428,7 +441,13 @@ impl GomokuApp {
     /// (the engine moves if it is its turn).
     fn toggle_analysis(&mut self) {
         if self.is_reviewing() {
-            self.message = "Reviewing the game: analysis when it is done.".into();
+            // The review goes on either way; the analysis starts, or not, after it.
+            self.analysing = !self.analysing;
+            self.message = if self.analysing {
+                "Analysis: it starts when the review is done.".into()
+            } else {
+                "Analysis off: the review goes on.".into()
+            };
             return;
         }
         self.cancel_thinking(); // the engine's move, a hint or the analysis
@@ -445,6 +464,7 @@ impl GomokuApp {
         let mut record = GameRecord::from_board(&self.board);
         let (you, wuzi) = ("you".to_string(), "wuzi".to_string());
         (record.black, record.white) = match self.human {
+            _ if self.both_sides => (you.clone(), you),
             Player::First => (you, wuzi),
             Player::Second => (wuzi, you),
         };
@@ -533,7 +553,7 @@ impl GomokuApp {
                     }
                     Err(e) => format!("The review failed: {e}"),
                 };
-                if self.analysing {
+                if self.analysing && self.board.result().is_none() {
                     self.think(Purpose::Analysis);
                 }
             }

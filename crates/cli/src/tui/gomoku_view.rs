@@ -67,12 +67,19 @@ fn panel_lines(app: &GomokuApp, width: u16, height: u16) -> Vec<Line<'static>> {
                 .fg(Color::Green)
                 .add_modifier(Modifier::BOLD),
         )));
-        lines.push(dim("n new game, u undo, s save, r review, a analysis"));
+        let analysis = if app.analysing {
+            "end analysis"
+        } else {
+            "analysis"
+        };
+        lines.push(dim(format!(
+            "n new, u undo, s save, r review, a {analysis}"
+        )));
     } else if app.is_reviewing() {
         lines.push(heading("Reviewing the game..."));
     } else if app.analysing {
         let mover = colour_name(board.side_to_move());
-        let state = if app.is_thinking() {
+        let state = if app.is_analysing() {
             "thinking"
         } else {
             "done"

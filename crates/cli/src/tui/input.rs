@@ -127,6 +127,8 @@ mod tests {
         assert_eq!(key(KeyCode::Char('k')), Some(Input::Up));
         assert_eq!(key(KeyCode::Left), Some(Input::Left));
         assert_eq!(key(KeyCode::Enter), Some(Input::Place));
+        assert_eq!(key(KeyCode::Char('r')), Some(Input::Review));
+        assert_eq!(key(KeyCode::Char('a')), Some(Input::Analyse));
         assert_eq!(key(KeyCode::Char('x')), None);
         let ctrl_c = KeyEvent::new(KeyCode::Char('c'), KeyModifiers::CONTROL);
         assert_eq!(from_key(ctrl_c), Some(Input::Quit));

@@ -200,7 +200,7 @@ pub fn run_match(
     on_game: &(dyn Fn(&GameReport, &Standing) + Sync),
 ) -> MatchResult {
     let pairs_cap = config.games.div_ceil(2).max(1);
-    let games_cap = 2 * pairs_cap;
+    let games_cap = pairs_cap.saturating_mul(2);
     let (name_a, name_b) = names(&config.a, &config.b);
     let shared = Mutex::new(Shared::new(games_cap, config.sprt));
     let supply = OpeningSupply::new(config);
@@ -221,7 +221,7 @@ pub fn run_match(
                     ran_out.store(true, Ordering::Relaxed);
                     return;
                 };
-                let Some(report) = play_one(config, [&name_a, &name_b], index, &opening) else {
+                let Some(report) = play_one(config, [&name_a, &name_b], index, &opening, "") else {
                     return;
                 };
                 let mut s = shared.lock().unwrap_or_else(|e| e.into_inner());
@@ -261,7 +261,15 @@ pub fn run_match(
 /// of a pair get the same one whichever thread asks first).
 struct OpeningSupply<'a> {
     source: &'a OpeningSource,
-    generated: Mutex<(BalancedOpenings, Vec<Vec<Point>>)>,
+    generated: Mutex<Generated>,
+}
+
+/// The generated openings so far, and whether the generator has run out: once it has, no
+/// later request tries again (another try could succeed and play one pair of a round only).
+struct Generated {
+    maker: BalancedOpenings,
+    made: Vec<Vec<Point>>,
+    exhausted: bool,
 }
 
 impl<'a> OpeningSupply<'a> {
@@ -272,10 +280,11 @@ impl<'a> OpeningSupply<'a> {
         };
         OpeningSupply {
             source: &config.openings,
-            generated: Mutex::new((
-                BalancedOpenings::new(config.size, config.rule, seed),
-                Vec::new(),
-            )),
+            generated: Mutex::new(Generated {
+                maker: BalancedOpenings::new(config.size, config.rule, seed),
+                made: Vec::new(),
+                exhausted: false,
+            }),
         }
     }
 
@@ -285,27 +294,31 @@ impl<'a> OpeningSupply<'a> {
             OpeningSource::List(list) => list.get(pair % list.len().max(1)).cloned(),
             OpeningSource::Generated(_) => {
                 let mut g = self.generated.lock().unwrap_or_else(|e| e.into_inner());
-                while g.1.len() <= pair {
-                    let next = g.0.next_opening()?;
-                    g.1.push(next);
+                while g.made.len() <= pair && !g.exhausted {
+                    match g.maker.next_opening() {
+                        Some(next) => g.made.push(next),
+                        None => g.exhausted = true,
+                    }
                 }
-                Some(g.1[pair].clone())
+                g.made.get(pair).cloned()
             }
         }
     }
 }
 
 /// Plays game `index` (0-based; A has Black in even games) from `opening`; `None` when it
-/// was interrupted and does not count.
+/// was interrupted and does not count. The engines' log lines are labelled `game 3 A (name)`
+/// after `log_prefix` (a tournament's pairing).
 fn play_one(
     config: &MatchConfig,
     [name_a, name_b]: [&String; 2],
     index: usize,
     opening: &[Point],
+    log_prefix: &str,
 ) -> Option<GameReport> {
     let a_black = index % 2 == 0;
     let make = |spec: &SideSpec, who: &str, name: &str| {
-        let label = format!("game {} {who} ({name})", index + 1);
+        let label = format!("{log_prefix}game {} {who} ({name})", index + 1);
         competitor(spec, config.abort.clone(), config.log.clone(), label)
     };
     let mut a = make(&config.a, "A", name_a);

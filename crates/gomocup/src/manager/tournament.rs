@@ -91,6 +91,10 @@ pub struct TournamentResult {
     pub interrupted: bool,
     /// True when no more balanced openings could be generated.
     pub openings_ran_out: bool,
+    /// True when the games played link every engine to every other (through the engines
+    /// between them): only then are all the ratings on one scale. A tournament stopped
+    /// early may have played only some pairings.
+    pub connected: bool,
 }
 
 /// Plays the tournament; `on_game` sees every finished game with its pairing's index (into
@@ -118,7 +122,7 @@ pub fn run_tournament(
             abort: config.abort.clone(),
         })
         .collect();
-    let games_cap = 2 * config.games.div_ceil(2).max(1);
+    let games_cap = config.games.div_ceil(2).max(1).saturating_mul(2);
     let shared: Vec<Mutex<Shared>> = list
         .iter()
         .map(|_| Mutex::new(Shared::new(games_cap, None)))
@@ -129,7 +133,7 @@ pub fn run_tournament(
     let supply = OpeningSupply::new(first);
     let next = AtomicUsize::new(0);
     let ran_out = AtomicBool::new(false);
-    let total = games_cap * list.len();
+    let total = games_cap.saturating_mul(list.len());
     std::thread::scope(|scope| {
         for _ in 0..config.concurrency.clamp(1, 64) {
             scope.spawn(|| loop {
@@ -150,7 +154,9 @@ pub fn run_tournament(
                 let (a, b) = list[pairing];
                 let game_names = [&names[a], &names[b]];
                 let game = 2 * round + colour;
-                let Some(report) = play_one(&matches[pairing], game_names, game, &opening) else {
+                let prefix = format!("pairing {} ", pairing + 1);
+                let played = play_one(&matches[pairing], game_names, game, &opening, &prefix);
+                let Some(report) = played else {
                     return;
                 };
                 let mut s = shared[pairing].lock().unwrap_or_else(|e| e.into_inner());
@@ -196,6 +202,7 @@ fn finish(
         .map(|p| (p.a, p.b, p.standing.tally))
         .collect();
     let elo = ratings(names.len(), &results);
+    let connected = linked(names.len(), &results);
     let engines = names
         .iter()
         .enumerate()
@@ -224,7 +231,28 @@ fn finish(
         engines,
         interrupted: config.abort.load(Ordering::Relaxed),
         openings_ran_out,
+        connected,
     }
+}
+
+/// Whether the pairings that played a game link all `players` into one group.
+fn linked(players: usize, results: &[(usize, usize, Tally)]) -> bool {
+    let mut group: Vec<usize> = (0..players).collect();
+    fn root(group: &mut [usize], mut i: usize) -> usize {
+        while group[i] != i {
+            group[i] = group[group[i]];
+            i = group[i];
+        }
+        i
+    }
+    for &(a, b, t) in results {
+        if t.games() > 0 {
+            let (ra, rb) = (root(&mut group, a), root(&mut group, b));
+            group[ra] = rb;
+        }
+    }
+    let first = root(&mut group, 0);
+    (0..players).all(|i| root(&mut group, i) == first)
 }
 
 #[cfg(test)]
@@ -237,6 +265,20 @@ mod tests {
         assert_eq!(pairings(4, true), [(0, 1), (0, 2), (0, 3)]);
         assert_eq!(pairings(4, false).len(), 6);
         assert!(pairings(1, false).is_empty());
+    }
+
+    #[test]
+    fn the_ratings_share_a_scale_only_when_the_games_link_everyone() {
+        let game = Tally {
+            wins: 1,
+            losses: 0,
+            draws: 0,
+        };
+        let none = Tally::default();
+        assert!(linked(3, &[(0, 1, game), (1, 2, game)]));
+        assert!(!linked(3, &[(0, 1, game), (1, 2, none)]));
+        assert!(!linked(4, &[(0, 1, game), (2, 3, game)]));
+        assert!(linked(1, &[]));
     }
 
     #[test]

@@ -360,6 +360,19 @@ fn analysis_plays_both_sides_and_marks_the_engines_choice() {
         "{text}"
     );
 
+    // A new game in analysis is analysed from its start; swapping colours in analysis only
+    // says which side the player takes back in the game.
+    app.input(Input::NewGame);
+    assert_eq!(app.board().moves().len(), 2);
+    assert!(app.is_analysing());
+    app.input(Input::SwapColours);
+    assert_eq!(app.human, Player::Second);
+    assert!(app.is_analysing() && !app.engine_to_move());
+    app.input(Input::SwapColours);
+    type_move(&mut app, "j10");
+    app.wait();
+    assert_eq!(app.board().moves().len(), 3);
+
     // Back to the game: the player is Black, so the engine moves for White at once.
     app.input(Input::Analyse);
     assert!(!app.analysing);
@@ -369,8 +382,9 @@ fn analysis_plays_both_sides_and_marks_the_engines_choice() {
     assert!(app.message.starts_with("wuzi plays"), "{}", app.message);
 }
 
-/// A five made in analysis names its colour, not "you"; a renju foul is refused for Black
-/// there as in the game.
+/// A five made in analysis names its colour, not "you", in analysis and after it, and in
+/// the saved record; a review of that game ends with its summary, and no analysis follows
+/// a finished game; a renju foul is refused for Black in analysis as in the game.
 #[test]
 fn analysis_ends_with_the_winning_colour_and_keeps_the_renju_rules() {
     let mut app = app("h8 a1 i8 a2 j8 a3 k8 a4", Rule::Freestyle);
@@ -379,6 +393,33 @@ fn analysis_ends_with_the_winning_colour_and_keeps_the_renju_rules() {
     type_move(&mut app, "l8");
     assert!(!app.is_thinking());
     assert_eq!(app.result_text().as_deref(), Some("Black wins. (five)"));
+    let (text, _) = screen(&app);
+    assert!(text.contains("r review, a end analysis "), "{text}");
+    app.input(Input::Review);
+    assert!(app.is_reviewing());
+    // `a` during a review only says whether an analysis follows it.
+    app.input(Input::Analyse);
+    assert!(!app.analysing && app.is_reviewing());
+    assert_eq!(app.message, "Analysis off: the review goes on.");
+    app.input(Input::Analyse);
+    assert!(app.analysing && app.is_reviewing());
+    app.wait();
+    assert!(app.message.starts_with("Review: "), "{}", app.message);
+    assert!(!app.is_thinking(), "no analysis of a finished game");
+    app.input(Input::Analyse);
+    assert_eq!(app.result_text().as_deref(), Some("Black wins. (five)"));
+    app.input(Input::Save);
+    let saved = std::fs::read_to_string(&app.save_to).unwrap();
+    std::fs::remove_file(&app.save_to).unwrap();
+    let record = &wuzi_gomoku::record::read_sgf(&saved, Rule::Freestyle).unwrap()[0];
+    assert_eq!(
+        (record.black.as_str(), record.white.as_str()),
+        ("you", "you")
+    );
+    // A new game is the player's own again.
+    app.input(Input::NewGame);
+    app.input(Input::PlaceAt(11, 7)); // l8 again, now as the player
+    assert_eq!(app.result_text().as_deref(), Some("You win! (five)"));
 
     // The player is White: turning the analysis on stops the engine's move for Black.
     let mut app = app_as("h8 a1 i8 a2 j9 a3 j10 a15", Rule::Renju, Player::Second);

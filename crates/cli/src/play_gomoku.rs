@@ -1,7 +1,7 @@
 //! `wuzi play`: Gomoku against the engine in the terminal.
 
 use crate::analyze::{info_line, verdict_text, Searcher};
-use crate::position::{colour_name, Colour, RuleArg};
+use crate::position::{colour_name, colour_title, Colour, RuleArg};
 use crate::review::{in_play_limits, review_text};
 use clap::Args;
 use std::io::{BufRead, IsTerminal, Write};
@@ -66,7 +66,8 @@ impl PlayGomokuArgs {
 }
 
 const HELP: &str = "Moves are a column letter and a row number, e.g. h8 (a1 is bottom-left).\n\
-Commands: undo (take back your last move), hint, review (grade every move), new, quit, help.";
+Commands: undo (take back your last move), hint, review (grade every move), analysis (you play\n\
+both sides, the engine analyses each position; analysis again to leave), new, quit, help.";
 
 struct Session {
     engine: Engine,
@@ -76,6 +77,10 @@ struct Session {
     size: usize,
     rule: Rule,
     think: Duration,
+    /// In analysis the player plays both sides and the engine analyses each position.
+    analysing: bool,
+    /// Moves of this game were played in analysis: the result names colours.
+    both_sides: bool,
 }
 
 impl Session {
@@ -95,6 +100,8 @@ impl Session {
             size,
             rule,
             think: Duration::from_millis(args.time.max(1)),
+            analysing: false,
+            both_sides: false,
         })
     }
 
@@ -120,7 +127,7 @@ impl Session {
 
     fn ai_moves(&mut self, out: &mut impl Write) -> std::io::Result<()> {
         let board = self.engine.board();
-        if board.result().is_some() || board.side_to_move() == self.human {
+        if board.result().is_some() || board.side_to_move() == self.human || self.analysing {
             return Ok(());
         }
         let analysis = self.think(out, "thinking")?;
@@ -143,12 +150,20 @@ impl Session {
         match board.result() {
             Some(r) => {
                 let text = match r.winner {
-                    Some(w) if w == self.human => "You win!",
-                    Some(_) => "The AI wins.",
-                    None => "Draw.",
+                    Some(w) if self.analysing || self.both_sides => {
+                        format!("{} wins.", colour_title(w))
+                    }
+                    Some(w) if w == self.human => "You win!".into(),
+                    Some(_) => "The AI wins.".into(),
+                    None => "Draw.".into(),
                 };
                 writeln!(out, "{text} ({}) Type new or quit.", r.reason.name())
             }
+            None if self.analysing => writeln!(
+                out,
+                "Analysis: {} to move. Type a move for it:",
+                colour_title(board.side_to_move())
+            ),
             None => writeln!(out, "You are {}. Your move:", colour_name(self.human)),
         }
     }
@@ -162,13 +177,14 @@ impl Session {
         if board.result().is_some() {
             return writeln!(out, "The game is over. Type new or quit.");
         }
-        if board.side_to_move() != self.human {
+        let mover = board.side_to_move();
+        if mover != self.human && !self.analysing {
             return writeln!(out, "It is not your turn.");
         }
         if !board.is_empty(p) {
             return writeln!(out, "{} is occupied.", self.name(p));
         }
-        if self.rule.has_fouls(self.human) {
+        if self.rule.has_fouls(mover) {
             let mut probe = board.clone();
             if let Some(foul) = probe.foul(p) {
                 return writeln!(
@@ -180,10 +196,61 @@ impl Session {
             }
         }
         self.engine.play(p).expect("checked above");
+        if self.analysing {
+            self.both_sides = true;
+            return self.analyse(out);
+        }
         self.ai_moves(out)
     }
 
+    /// Turns the analysis on (and analyses the position) or off (and the engine moves if
+    /// it is its turn).
+    fn toggle_analysis(&mut self, out: &mut impl Write) -> std::io::Result<()> {
+        self.analysing = !self.analysing;
+        if self.analysing {
+            writeln!(
+                out,
+                "Analysis: you play both sides; analysis again to leave."
+            )?;
+            return self.analyse(out);
+        }
+        writeln!(
+            out,
+            "Back to the game: you are {}.",
+            colour_name(self.human)
+        )?;
+        self.ai_moves(out)
+    }
+
+    /// The engine's choice for the side to move, at a move's time, with its line.
+    fn analyse(&mut self, out: &mut impl Write) -> std::io::Result<()> {
+        if self.engine.board().result().is_some() {
+            return Ok(());
+        }
+        let side = self.engine.board().side_to_move();
+        let analysis = self.think(out, "analysing")?;
+        let Some(mv) = analysis.best_move else {
+            return writeln!(out, "{}", crate::analyze::NO_LEGAL_MOVE);
+        };
+        let verdict = verdict_text(&analysis, self.rule, Searcher::Side(side));
+        let line: Vec<String> = analysis.pv.iter().map(|&p| self.name(p)).collect();
+        writeln!(
+            out,
+            "Analysis: {} ({verdict}), depth {}, line {}",
+            self.name(mv),
+            analysis.depth,
+            line.join(" ")
+        )
+    }
+
     fn undo(&mut self, out: &mut impl Write) -> std::io::Result<()> {
+        if self.analysing {
+            if self.engine.undo().is_none() {
+                return writeln!(out, "Nothing to undo.");
+            }
+            writeln!(out, "Taken back.")?;
+            return self.analyse(out);
+        }
         let human_stones = self
             .engine
             .board()
@@ -219,6 +286,9 @@ impl Session {
     }
 
     fn hint(&mut self, out: &mut impl Write) -> std::io::Result<()> {
+        if self.analysing {
+            return self.analyse(out);
+        }
         if self.engine.board().result().is_some() {
             return writeln!(out, "The game is over.");
         }
@@ -255,13 +325,19 @@ pub fn play(args: &PlayGomokuArgs, input: impl BufRead, mut out: impl Write) -> 
             "quit" | "exit" | "q" => break,
             "help" | "?" => writeln!(out, "{HELP}").map_err(io)?,
             "new" => {
+                let analysing = session.analysing;
                 session = Session::new(args)?;
+                session.analysing = analysing;
                 writeln!(out, "New game.").map_err(io)?;
-                session.ai_moves(&mut out).map_err(io)?;
+                match analysing {
+                    true => session.analyse(&mut out).map_err(io)?,
+                    false => session.ai_moves(&mut out).map_err(io)?,
+                }
             }
             "undo" => session.undo(&mut out).map_err(io)?,
             "hint" => session.hint(&mut out).map_err(io)?,
             "review" => session.review(&mut out).map_err(io)?,
+            "analysis" | "analyse" | "analyze" => session.toggle_analysis(&mut out).map_err(io)?,
             text => session.human_move(text, &mut out).map_err(io)?,
         }
         session.show(&mut out).map_err(io)?;

@@ -365,6 +365,32 @@ fn play_answers_moves_and_rejects_bad_input() {
     assert!(text.contains("\nwhite: 1 move, "), "{text}");
 }
 
+/// In the line mode's analysis the player moves for both sides, the engine answers each
+/// position with its choice for the side to move and never plays; undo takes back one move;
+/// a five names its colour; leaving it, the engine moves on its turn.
+#[test]
+fn play_analysis_takes_both_sides_moves() {
+    let text = typed(
+        &["play", "--time", "30", "--moves", "h8 a1 i8 a2 j8 a3"],
+        "analysis\ng9\na4\nundo\nanalysis\nquit\n",
+    );
+    assert!(text.contains("Analysis: you play both sides"), "{text}");
+    // Black to move with an open four to make: it wins.
+    assert!(text.contains("(Black wins in "), "{text}");
+    assert!(text.contains("Analysis: White to move. Type a move for it:"), "{text}");
+    let after = |needle: &str| &text[text.find(needle).unwrap()..];
+    assert!(after("Taken back.").contains("Analysis: White to move"), "{text}");
+    let back = after("Back to the game: you are black.");
+    assert!(back.contains("AI plays"), "{text}");
+    assert_eq!(text.matches("AI plays").count(), 1, "{text}");
+
+    let text = typed(
+        &["play", "--time", "30", "--moves", "h8 a1 i8 a2 j8 a3 k8 a4"],
+        "analysis\nl8\nquit\n",
+    );
+    assert!(text.contains("Black wins. (five)"), "{text}");
+}
+
 #[test]
 fn play_refuses_a_renju_foul_with_its_reason() {
     let text = typed(

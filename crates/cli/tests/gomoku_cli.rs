@@ -377,9 +377,15 @@ fn play_analysis_takes_both_sides_moves() {
     assert!(text.contains("Analysis: you play both sides"), "{text}");
     // Black to move with an open four to make: it wins.
     assert!(text.contains("(Black wins in "), "{text}");
-    assert!(text.contains("Analysis: White to move. Type a move for it:"), "{text}");
+    assert!(
+        text.contains("Analysis: White to move. Type a move for it:"),
+        "{text}"
+    );
     let after = |needle: &str| &text[text.find(needle).unwrap()..];
-    assert!(after("Taken back.").contains("Analysis: White to move"), "{text}");
+    assert!(
+        after("Taken back.").contains("Analysis: White to move"),
+        "{text}"
+    );
     let back = after("Back to the game: you are black.");
     assert!(back.contains("AI plays"), "{text}");
     assert_eq!(text.matches("AI plays").count(), 1, "{text}");

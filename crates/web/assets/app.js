@@ -140,7 +140,9 @@ async function reviewGame() {
   $("threats").textContent = "reviewing the game...";
   try {
     const key = gameKey();
-    const r = await api("/api/review", { rule: game.rule, size: game.size, moves });
+    // A loaded record's opening stones (placed by a match manager) are not graded.
+    const from = game.opening > 0 && moves.length > game.opening ? { from: game.opening + 1 } : {};
+    const r = await api("/api/review", { rule: game.rule, size: game.size, moves, ...from });
     if (key !== gameKey()) return; // the game moved on while the review ran
     r.byNumber = Object.fromEntries(r.moves.map((m) => [m.number, m]));
     review = r;

@@ -99,11 +99,12 @@ pub async fn sgf(State(state): Shared, Path(id): Path<String>) -> Reply {
 
 pub async fn create(State(state): Shared, req: Result<Json<NewGame>, JsonRejection>) -> Reply {
     let req = body(req)?;
-    let (board, ai, time_ms) = check_new_game(&req, state.config.max_time_ms)?;
+    let asked = check_new_game(&req, state.config.max_time_ms)?;
     let game = Game {
-        board,
-        ai,
-        time_ms,
+        board: asked.board,
+        ai: asked.ai,
+        time_ms: asked.time_ms,
+        opening: asked.opening,
         last_used: Instant::now(),
         thinking: false,
         progress: broadcast::channel(64).0,
@@ -206,6 +207,8 @@ pub async fn undo(State(state): Shared, Path(id): Path<String>) -> Reply {
                 break;
             }
         }
+        // Opening stones taken back are not opening stones of what is played next.
+        game.opening = game.opening.min(game.board.moves().len());
     }
     Ok(Json(view(&state, &id, None)?).into_response())
 }

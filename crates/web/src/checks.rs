@@ -51,7 +51,7 @@ fn board_of_record(
     rule: Option<&str>,
     record: RecordText,
     moves_given: bool,
-) -> Result<Option<Board>, ApiError> {
+) -> Result<Option<(Board, usize)>, ApiError> {
     let (name, text) = match (record.sgf, record.psq) {
         (None, None) => return Ok(None),
         (Some(sgf), None) => ("game.sgf", sgf),
@@ -78,22 +78,25 @@ fn board_of_record(
             "records with set-up stones (AB, AW) cannot be played here",
         ));
     }
+    // A match manager's opening stones (`C[opening move]`) lead the record.
+    let opening = chosen.moves.iter().take_while(|m| m.is_opening()).count();
     chosen
         .final_position()
-        .map(Some)
+        .map(|board| Some((board, opening)))
         .map_err(|e| bad(format!("record: {e}")))
 }
 
-/// The board a request describes: a record, or a move list.
+/// The board a request describes (a record, or a move list), and how many of its first
+/// moves are a record's opening stones.
 fn board_of_request(
     rule: Option<&str>,
     size: Option<usize>,
     moves: Option<&Moves>,
     record: RecordText,
-) -> Result<Board, ApiError> {
+) -> Result<(Board, usize), ApiError> {
     match board_of_record(rule, record, moves.is_some())? {
-        Some(board) => Ok(board),
-        None => board_of(rule, size, moves),
+        Some(found) => Ok(found),
+        None => Ok((board_of(rule, size, moves)?, 0)),
     }
 }
 
@@ -123,18 +126,25 @@ fn think_time(max_time_ms: u64, time_ms: Option<u64>) -> Result<u64, ApiError> {
     Ok(t)
 }
 
-/// A new game's request checked, apart from the server's state: its board, the AI's side and
-/// its think time (apart so that any body can be tried without a server).
-pub(crate) fn check_new_game(
-    req: &NewGame,
-    max_time_ms: u64,
-) -> Result<(Board, Option<Player>, u64), ApiError> {
+/// A new game asked for: its board, the AI's side, its think time, and how many of the
+/// board's first moves are a record's opening stones (a review leaves them out).
+pub(crate) struct NewGameAsked {
+    pub board: Board,
+    pub ai: Option<Player>,
+    pub time_ms: u64,
+    pub opening: usize,
+}
+
+/// A new game's request checked, apart from the server's state (apart so that any body can
+/// be tried without a server).
+pub(crate) fn check_new_game(req: &NewGame, max_time_ms: u64) -> Result<NewGameAsked, ApiError> {
     let record = RecordText {
         sgf: req.sgf.as_deref(),
         psq: req.psq.as_deref(),
         game: req.game,
     };
-    let board = board_of_request(req.rule.as_deref(), req.size, req.moves.as_ref(), record)?;
+    let (board, opening) =
+        board_of_request(req.rule.as_deref(), req.size, req.moves.as_ref(), record)?;
     let ai = match req.ai.as_deref().unwrap_or("white") {
         "black" => Some(Player::First),
         "white" => Some(Player::Second),
@@ -142,7 +152,12 @@ pub(crate) fn check_new_game(
         other => return Err(bad(format!("ai \"{other}\" is not black, white or none"))),
     };
     let time_ms = think_time(max_time_ms, req.time_ms)?;
-    Ok((board, ai, time_ms))
+    Ok(NewGameAsked {
+        board,
+        ai,
+        time_ms,
+        opening,
+    })
 }
 
 #[derive(Deserialize)]
@@ -212,7 +227,7 @@ pub(crate) fn check_analysis(
         psq: req.psq.as_deref(),
         game: req.game,
     };
-    let board = board_of_request(req.rule.as_deref(), req.size, req.moves.as_ref(), record)?;
+    let (board, _) = board_of_request(req.rule.as_deref(), req.size, req.moves.as_ref(), record)?;
     if board.result().is_some() {
         return Err(bad("the game is already over: nothing to analyse"));
     }
@@ -239,13 +254,16 @@ pub struct ReviewRequest {
     /// The whole review's think time, shared by its positions (by default the server's
     /// limit, at most 5 s).
     time_ms: Option<u64>,
+    /// The first move graded, counted from 1 (by default the first after a record's opening
+    /// stones, or the first move), as `wuzi review --from`.
+    from: Option<usize>,
 }
 
 /// A review's think time when the request does not say.
 const REVIEW_TIME_MS: u64 = 5_000;
 
-/// A review asked for: every move of the game (after a record's set-up stones), and the
-/// think time for them all.
+/// A review asked for: every move of the game (from `from`, or after a record's opening
+/// stones), and the think time for them all.
 pub(crate) struct ReviewAsked {
     pub span: ReviewSpan,
     pub time_ms: u64,
@@ -258,8 +276,22 @@ pub(crate) fn check_review(req: &ReviewRequest, max_time_ms: u64) -> Result<Revi
         psq: req.psq.as_deref(),
         game: req.game,
     };
-    let board = board_of_request(req.rule.as_deref(), req.size, req.moves.as_ref(), record)?;
-    let span = ReviewSpan::of(&board, 0).ok_or_else(|| bad("no moves to review"))?;
+    let (board, opening) =
+        board_of_request(req.rule.as_deref(), req.size, req.moves.as_ref(), record)?;
+    let played = board.moves().len();
+    if played == 0 {
+        return Err(bad("no moves to review"));
+    }
+    let skipped = match req.from {
+        Some(n) if n == 0 || n > played => {
+            return Err(bad(format!(
+                "from {n} is out of range (1 to {played}, the game's moves)"
+            )))
+        }
+        Some(n) => n - 1,
+        None => opening,
+    };
+    let span = ReviewSpan::of(&board, skipped).ok_or_else(|| bad("no moves to review"))?;
     let time_ms = match req.time_ms {
         None => max_time_ms.min(REVIEW_TIME_MS),
         given => think_time(max_time_ms, given)?,
@@ -308,7 +340,7 @@ pub(crate) fn check_threats(
         psq: req.psq.as_deref(),
         game: req.game,
     };
-    let board = board_of_request(req.rule.as_deref(), req.size, req.moves.as_ref(), record)?;
+    let (board, _) = board_of_request(req.rule.as_deref(), req.size, req.moves.as_ref(), record)?;
     if board.result().is_some() {
         return Err(bad("the game is already over: no threats to look for"));
     }
@@ -460,6 +492,7 @@ mod tests {
             1 => value(number().boxed()).prop_map(|v| format!("\"quiet\":{v}")),
             1 => value(string(search).boxed()).prop_map(|v| format!("\"search\":{v}")),
             1 => value(number().boxed()).prop_map(|v| format!("\"nbest\":{v}")),
+            1 => value(number().boxed()).prop_map(|v| format!("\"from\":{v}")),
             1 => value(select(vec!["true", "false"]).prop_map(String::from).boxed())
                 .prop_map(|v| format!("\"opponent\":{v}")),
             1 => (string("[a-z]{1,8}"), any_json()).prop_map(|(k, v)| format!("{k}:{v}")),
@@ -589,9 +622,10 @@ mod tests {
             };
             if let Ok(req) = serde_json::from_str::<NewGame>(&body) {
                 match check_new_game(&req, MAX_TIME_MS) {
-                    Ok((mut board, ai, time_ms)) => {
-                        check(&board, time_ms)?;
-                        play_moves(&mut board, ai, &then)?;
+                    Ok(mut asked) => {
+                        check(&asked.board, asked.time_ms)?;
+                        prop_assert!(asked.opening <= asked.board.moves().len());
+                        play_moves(&mut asked.board, asked.ai, &then)?;
                     }
                     Err(e) => refused(e)?,
                 }

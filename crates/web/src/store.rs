@@ -12,6 +12,9 @@ pub struct Game {
     pub board: Board,
     pub ai: Option<Player>,
     pub time_ms: u64,
+    /// How many of the game's first moves are a record's opening stones (placed by a match
+    /// manager, not played): the page's review leaves them out.
+    pub opening: usize,
     pub last_used: Instant,
     pub thinking: bool,
     /// Live search progress for the page (server-sent events).
@@ -83,6 +86,8 @@ pub struct GameView {
     pub ai: Option<&'static str>,
     pub time_ms: u64,
     pub moves: Vec<String>,
+    /// The first moves that are a loaded record's opening stones.
+    pub opening: usize,
     pub to_move: &'static str,
     pub result: Option<&'static str>,
     pub reason: Option<&'static str>,
@@ -115,6 +120,7 @@ impl GameView {
             ai: game.ai.map(colour),
             time_ms: game.time_ms,
             moves: b.moves().iter().map(name).collect(),
+            opening: game.opening,
             to_move: colour(b.side_to_move()),
             result: b.result().map(|r| r.winner.map_or("draw", colour)),
             reason: b.result().map(|r| r.reason.name()),

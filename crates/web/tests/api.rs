@@ -310,6 +310,52 @@ fn review_grades_every_move_or_refuses_a_bad_game() {
     }
 }
 
+/// A record's opening stones (a match manager's `C[opening move]`) are not graded, as `wuzi
+/// review` leaves them out; `from` names the first move graded; a game made from the record
+/// says how many opening stones it has, fewer once they are taken back.
+#[test]
+fn review_leaves_out_opening_stones_or_starts_where_asked() {
+    let base = default_server();
+    let url = format!("{base}/api/review");
+    let sgf = "(;FF[4]GM[4]RU[1]SZ[15];B[hh]C[opening move];W[ii]C[opening move];\
+               B[hi]C[5ms];W[ih]C[5ms];B[hj]C[5ms])";
+    let numbers = |r: &Value| -> Vec<u64> {
+        let moves = r["moves"].as_array().expect("moves");
+        moves
+            .iter()
+            .map(|m| m["number"].as_u64().unwrap())
+            .collect()
+    };
+    let (s, r) = post(&url, json!({"sgf": sgf, "time_ms": 300}));
+    assert_eq!(s, 200, "{r}");
+    assert_eq!(numbers(&r), [3, 4, 5], "{r}");
+    let (s, r) = post(&url, json!({"sgf": sgf, "time_ms": 300, "from": 1}));
+    assert_eq!(s, 200, "{r}");
+    assert_eq!(numbers(&r), [1, 2, 3, 4, 5], "{r}");
+    let (s, r) = post(
+        &url,
+        json!({"moves": "h8 i9 j8", "time_ms": 300, "from": 2}),
+    );
+    assert_eq!(s, 200, "{r}");
+    assert_eq!(numbers(&r), [2, 3], "{r}");
+    for from in [0, 4] {
+        let (s, e) = post(&url, json!({"moves": "h8 i9 j8", "from": from}));
+        assert_eq!(s, 400, "{e}");
+        assert!(e["error"].as_str().unwrap().contains("out of range"), "{e}");
+    }
+    let game = new_game(&base, json!({"sgf": sgf, "ai": "none", "time_ms": 100}));
+    assert_eq!(game["opening"], 2, "{game}");
+    let undo = format!("{base}/api/games/{}/undo", id_of(&game));
+    for (left, opening) in [(4, 2), (3, 2), (2, 2), (1, 1)] {
+        let (s, g) = post(&undo, json!({}));
+        assert_eq!(s, 200, "{g}");
+        assert_eq!(g["moves"].as_array().unwrap().len(), left);
+        assert_eq!(g["opening"], opening, "{g}");
+    }
+    let plain = new_game(&base, json!({"moves": "h8 i9", "ai": "none"}));
+    assert_eq!(plain["opening"], 0, "{plain}");
+}
+
 #[test]
 fn analyze_lists_the_n_best_moves_or_refuses_a_bad_count() {
     let base = default_server();

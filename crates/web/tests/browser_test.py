@@ -129,7 +129,8 @@ def main():
         record = box.get_attribute("value")
         assert ";B[hh]" in record and "RE[B+1]" in record, record
         box.clear()
-        box.send_keys("(;FF[4]GM[4]SZ[15];B[hh];W[ii];B[hi])")
+        # Its first stone is a match manager's opening stone: the review leaves it out.
+        box.send_keys("(;FF[4]GM[4]SZ[15];B[hh]C[opening move];W[ii];B[hi])")
         d.find_element(By.ID, "import").click()
         wait(d, "the imported SGF", lambda: moves(d) == ["h8", "i7", "h7"])
         # The analysis mode's three best moves, listed and numbered on the board.
@@ -143,14 +144,14 @@ def main():
         assert all("White " in l and "%" in l for l in listed if "score" in l), analysis.text
         assert d.execute_script("return bestMarks.length") == 3
         d.save_screenshot(os.path.join(SHOTS, "page-nbest.png"))
-        # The review grades each of the three moves: a tooltip on every one in the list.
+        # The review grades the two moves after the opening stone: a tooltip on each of them.
         d.find_element(By.ID, "review-button").click()
         threats = d.find_element(By.ID, "threats")
         wait(d, "the review", lambda: threats.text.startswith("Review"))
-        assert "black: 2 moves" in threats.text and "white: 1 move," in threats.text, threats.text
+        assert "black: 1 move," in threats.text and "white: 1 move," in threats.text, threats.text
         titles = d.execute_script(
             "return [...document.querySelectorAll('#moves li')].map(li => li.title)")
-        assert len(titles) == 3 and all(titles), titles
+        assert len(titles) == 3 and not titles[0] and all(titles[1:]), titles
         # The chart of Black's chances: shown with the review, drawn (not blank).
         assert d.execute_script("return !document.getElementById('chances').hidden")
         drawn = d.execute_script(

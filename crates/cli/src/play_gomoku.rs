@@ -79,14 +79,18 @@ struct Session {
     think: Duration,
     /// In analysis the player plays both sides and the engine analyses each position.
     analysing: bool,
-    /// Moves of this game were played in analysis: the result names colours.
-    both_sides: bool,
+    /// The moves on the board before the first one played in analysis: while that move
+    /// stands, the result names colours.
+    both_sides_from: Option<usize>,
+    /// The moves the game started from (a record's opening stones lead them).
+    start: Vec<wuzi_gomoku::Point>,
 }
 
 impl Session {
     fn new(args: &PlayGomokuArgs) -> Result<Session, String> {
         let (board, opening) = args.start()?;
         let (rule, size) = (board.rule(), board.size());
+        let board_moves = board.moves().to_vec();
         Ok(Session {
             opening,
             engine: Engine::new(
@@ -101,8 +105,35 @@ impl Session {
             rule,
             think: Duration::from_millis(args.time.max(1)),
             analysing: false,
-            both_sides: false,
+            both_sides_from: None,
+            start: board_moves,
         })
+    }
+
+    /// True while a move played in analysis is on the board.
+    fn both_sides(&self) -> bool {
+        let played = self.engine.board().moves().len();
+        self.both_sides_from.is_some_and(|n| played > n)
+    }
+
+    /// The record's opening stones still at the start of the game: none of those taken back
+    /// (or replaced by other moves) counts.
+    fn opening_now(&self) -> usize {
+        let now = self.engine.board().moves();
+        let same = now
+            .iter()
+            .zip(&self.start)
+            .take_while(|(a, b)| a == b)
+            .count();
+        self.opening.min(same)
+    }
+
+    /// After an undo: a move of analysis taken back no longer makes the game both sides'.
+    fn forget_undone(&mut self) {
+        let played = self.engine.board().moves().len();
+        if self.both_sides_from.is_some_and(|n| played <= n) {
+            self.both_sides_from = None;
+        }
     }
 
     fn name(&self, p: wuzi_gomoku::Point) -> String {
@@ -150,14 +181,19 @@ impl Session {
         match board.result() {
             Some(r) => {
                 let text = match r.winner {
-                    Some(w) if self.analysing || self.both_sides => {
+                    Some(w) if self.analysing || self.both_sides() => {
                         format!("{} wins.", colour_title(w))
                     }
                     Some(w) if w == self.human => "You win!".into(),
                     Some(_) => "The AI wins.".into(),
                     None => "Draw.".into(),
                 };
-                writeln!(out, "{text} ({}) Type new or quit.", r.reason.name())
+                let next = if self.analysing {
+                    "undo, new or quit"
+                } else {
+                    "new or quit"
+                };
+                writeln!(out, "{text} ({}) Type {next}.", r.reason.name())
             }
             None if self.analysing => writeln!(
                 out,
@@ -197,7 +233,8 @@ impl Session {
         }
         self.engine.play(p).expect("checked above");
         if self.analysing {
-            self.both_sides = true;
+            let before = self.engine.board().moves().len() - 1;
+            self.both_sides_from.get_or_insert(before);
             return self.analyse(out);
         }
         self.ai_moves(out)
@@ -248,6 +285,7 @@ impl Session {
             if self.engine.undo().is_none() {
                 return writeln!(out, "Nothing to undo.");
             }
+            self.forget_undone();
             writeln!(out, "Taken back.")?;
             return self.analyse(out);
         }
@@ -267,13 +305,14 @@ impl Session {
                 break;
             }
         }
+        self.forget_undone();
         writeln!(out, "Taken back.")
     }
 
     /// Every move of the game graded as `wuzi review` grades them, with a quarter of a
     /// move's time a position; the engine is back on the game's position after.
     fn review(&mut self, out: &mut impl Write) -> std::io::Result<()> {
-        let Some(span) = ReviewSpan::of(self.engine.board(), self.opening) else {
+        let Some(span) = ReviewSpan::of(self.engine.board(), self.opening_now()) else {
             return writeln!(out, "Nothing to review yet.");
         };
         writeln!(out, "Reviewing {} moves...", span.moves.len())?;
@@ -286,11 +325,11 @@ impl Session {
     }
 
     fn hint(&mut self, out: &mut impl Write) -> std::io::Result<()> {
-        if self.analysing {
-            return self.analyse(out);
-        }
         if self.engine.board().result().is_some() {
             return writeln!(out, "The game is over.");
+        }
+        if self.analysing {
+            return self.analyse(out);
         }
         let analysis = self.think(out, "hint")?;
         let Some(mv) = analysis.best_move else {

@@ -390,11 +390,77 @@ fn play_analysis_takes_both_sides_moves() {
     assert!(back.contains("AI plays"), "{text}");
     assert_eq!(text.matches("AI plays").count(), 1, "{text}");
 
+    // A five in analysis names its colour and offers undo; once it is taken back and the
+    // game goes on, the result is the player's again.
     let text = typed(
         &["play", "--time", "30", "--moves", "h8 a1 i8 a2 j8 a3 k8 a4"],
-        "analysis\nl8\nquit\n",
+        "analysis\nl8\nhint\nundo\nanalysis\nl8\nquit\n",
     );
-    assert!(text.contains("Black wins. (five)"), "{text}");
+    assert!(
+        text.contains("Black wins. (five) Type undo, new or quit."),
+        "{text}"
+    );
+    assert!(text.contains("The game is over."), "{text}");
+    assert!(text.contains("You win! (five) Type new or quit."), "{text}");
+
+    // Renju fouls hold for the side to move, and hint repeats the analysis.
+    let renju = [
+        "--rule",
+        "renju",
+        "--time",
+        "30",
+        "--moves",
+        "h8 a1 i8 a2 j9 a3 j10 a15",
+    ];
+    let text = typed(
+        &[&["play"][..], &renju].concat(),
+        "analysis\nj8\nhint\nquit\n",
+    );
+    assert!(
+        text.contains("j8 is forbidden for Black (double-three)"),
+        "{text}"
+    );
+    let analyses = text
+        .lines()
+        .filter(|l| l.starts_with("Analysis: ") && l.contains(", depth "))
+        .count();
+    assert_eq!(analyses, 2, "on analysis and on hint: {text}");
+    assert!(!text.contains("AI plays"), "{text}");
+    // New keeps the mode: the engine (Black, the player being White) does not open it.
+    let text = typed(
+        &[&["play", "--colour", "white"][..], &renju].concat(),
+        &format!("analysis\nnew\n{}quit\n", "undo\n".repeat(9)),
+    );
+    let after_new = &text[text.find("New game.").unwrap()..];
+    assert!(!after_new.contains("AI plays"), "{text}");
+    assert!(after_new.contains("Analysis: Black to move"), "{text}");
+    assert!(after_new.contains("Nothing to undo."), "{text}");
+}
+
+/// A loaded record's opening stones taken back in analysis are not opening stones of what is
+/// played next: the review grades the new moves.
+#[test]
+fn play_reviews_the_moves_played_over_undone_opening_stones() {
+    let dir = std::env::temp_dir().join(format!("wuzi-cli-opening-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let file = dir.join("opening.sgf");
+    std::fs::write(
+        &file,
+        "(;FF[4]GM[4]SZ[15];B[hh]C[opening move];W[ii]C[opening move];\
+         B[hi]C[opening move];W[ih]C[opening move])",
+    )
+    .unwrap();
+    let path = file.to_str().unwrap();
+    let text = typed(
+        &["play", "--time", "30", "--load", path],
+        "review\nanalysis\nundo\nundo\nj8\nj9\nk8\nreview\nquit\n",
+    );
+    assert!(
+        text.contains("Reviewing 4 moves..."),
+        "all opening: all graded: {text}"
+    );
+    assert!(text.contains("Reviewing 3 moves..."), "{text}");
+    let _ = std::fs::remove_dir_all(&dir);
 }
 
 #[test]

@@ -224,6 +224,7 @@ function render() {
   }
   localStorage.setItem(SAVE, JSON.stringify({
     rule: game.rule, size: game.size, ai: game.ai || "none", time_ms: game.time_ms, moves: game.moves,
+    opening: game.opening,
   }));
 }
 

@@ -18,7 +18,7 @@ use std::time::{Duration, Instant};
 use tokio::sync::broadcast;
 use tokio_stream::wrappers::{BroadcastStream, WatchStream};
 use tokio_stream::{Stream, StreamExt};
-use wuzi_gomoku::record::GameRecord;
+use wuzi_gomoku::record::{GameRecord, OPENING_COMMENT};
 use wuzi_gomoku::review::{summary, ReviewedMove};
 use wuzi_gomoku::{
     win_chance, Analysis, Board, Engine, EngineOptions, Info, Player, Rule, ThreatLimits,
@@ -80,6 +80,10 @@ pub async fn sgf(State(state): Shared, Path(id): Path<String>) -> Reply {
     let mut store = state.store.lock().expect("store");
     let game = store.get_mut(&id).ok_or_else(no_such_game)?;
     let mut record = GameRecord::from_board(&game.board);
+    // The opening stones keep their mark, so the record loads back with them.
+    for m in record.moves.iter_mut().take(game.opening) {
+        m.comment = OPENING_COMMENT.into();
+    }
     let name = |side: Player| match game.ai {
         Some(ai) if ai == side => "wuzi",
         Some(_) => "you",

@@ -36,6 +36,9 @@ pub struct NewGame {
     psq: Option<String>,
     /// Which game of a record that holds several (1-based; default 1).
     game: Option<usize>,
+    /// With `moves`: how many of them are a record's opening stones (the page resuming a
+    /// game it loaded from a record).
+    opening: Option<usize>,
 }
 
 /// A game record given instead of `moves`: SGF or Piskvork's `.psq` text, and which game.
@@ -143,8 +146,20 @@ pub(crate) fn check_new_game(req: &NewGame, max_time_ms: u64) -> Result<NewGameA
         psq: req.psq.as_deref(),
         game: req.game,
     };
-    let (board, opening) =
+    let (board, mut opening) =
         board_of_request(req.rule.as_deref(), req.size, req.moves.as_ref(), record)?;
+    if let Some(n) = req.opening {
+        let played = board.moves().len();
+        if req.moves.is_none() {
+            return Err(bad("opening goes with moves (a record says its own)"));
+        }
+        if n > played {
+            return Err(bad(format!(
+                "opening {n} is more than the {played} moves given"
+            )));
+        }
+        opening = n;
+    }
     let ai = match req.ai.as_deref().unwrap_or("white") {
         "black" => Some(Player::First),
         "white" => Some(Player::Second),
@@ -493,6 +508,7 @@ mod tests {
             1 => value(string(search).boxed()).prop_map(|v| format!("\"search\":{v}")),
             1 => value(number().boxed()).prop_map(|v| format!("\"nbest\":{v}")),
             1 => value(number().boxed()).prop_map(|v| format!("\"from\":{v}")),
+            1 => value(number().boxed()).prop_map(|v| format!("\"opening\":{v}")),
             1 => value(select(vec!["true", "false"]).prop_map(String::from).boxed())
                 .prop_map(|v| format!("\"opponent\":{v}")),
             1 => (string("[a-z]{1,8}"), any_json()).prop_map(|(k, v)| format!("{k}:{v}")),

@@ -354,6 +354,26 @@ fn review_leaves_out_opening_stones_or_starts_where_asked() {
     }
     let plain = new_game(&base, json!({"moves": "h8 i9", "ai": "none"}));
     assert_eq!(plain["opening"], 0, "{plain}");
+    // The exported record keeps the marks, and the page resumes a game with its count.
+    let game = new_game(&base, json!({"sgf": sgf, "ai": "none", "time_ms": 100}));
+    let url = format!("{base}/api/games/{}/sgf", id_of(&game));
+    let exported = ureq::get(&url).call().unwrap().into_string().unwrap();
+    assert_eq!(exported.matches("C[opening move]").count(), 2, "{exported}");
+    let again = new_game(&base, json!({"sgf": exported, "ai": "none"}));
+    assert_eq!(again["opening"], 2, "{again}");
+    let resumed = new_game(
+        &base,
+        json!({"moves": "h8 i7 h7", "opening": 2, "ai": "none"}),
+    );
+    assert_eq!(resumed["opening"], 2, "{resumed}");
+    for bad in [
+        json!({"moves": "h8 i7", "opening": 3}),
+        json!({"sgf": sgf, "opening": 1}),
+        json!({"moves": "h8", "opening": -1}),
+    ] {
+        let (s, e) = post(&format!("{base}/api/games"), bad.clone());
+        assert_eq!(s, 400, "{bad}: {e}");
+    }
 }
 
 #[test]

@@ -100,9 +100,9 @@ pub struct GomokuApp {
     opening: usize,
     /// In analysis the player plays both sides, and the engine thinks for the side to move.
     pub analysing: bool,
-    /// Moves of this game were played in analysis, for both sides: its result and record
-    /// then name colours, not "you" and "wuzi".
-    both_sides: bool,
+    /// The moves on the board before the first one played in analysis, for both sides: while
+    /// that move stands, the result and the record name colours, not "you" and "wuzi".
+    both_sides_from: Option<usize>,
 }
 
 impl GomokuApp {
@@ -138,7 +138,7 @@ impl GomokuApp {
             reviewed: Vec::new(),
             opening: 0,
             analysing: false,
-            both_sides: false,
+            both_sides_from: None,
         };
         if let Some(last) = app.board.last_move() {
             app.cursor = (last.x(), last.y());
@@ -198,11 +198,27 @@ impl GomokuApp {
         }
     }
 
+    /// True while a move played in analysis is on the board.
+    fn both_sides(&self) -> bool {
+        self.both_sides_from
+            .is_some_and(|n| self.board.moves().len() > n)
+    }
+
+    /// The record's opening stones still at the start of the game: none of those taken back
+    /// (or replaced by other moves) counts.
+    fn opening_now(&self) -> usize {
+        let (now, start) = (self.board.moves(), self.start.moves());
+        let same = now.iter().zip(start).take_while(|(a, b)| a == b).count();
+        self.opening.min(same)
+    }
+
     /// The result in words, once the game is over.
     pub fn result_text(&self) -> Option<String> {
         let result = self.board.result()?;
         let who = match result.winner {
-            Some(w) if self.analysing || self.both_sides => format!("{} wins.", colour_title(w)),
+            Some(w) if self.analysing || self.both_sides() => {
+                format!("{} wins.", colour_title(w))
+            }
             Some(w) if w == self.human => "You win!".into(),
             Some(_) => "wuzi wins.".into(),
             None => "Draw.".into(),
@@ -261,7 +277,7 @@ impl GomokuApp {
             Input::NewGame => {
                 let start = self.start.clone();
                 self.engine_mut().set_board(start);
-                self.both_sides = false;
+                self.both_sides_from = None;
                 self.message = "New game.".into();
                 self.after_change();
             }
@@ -356,7 +372,9 @@ impl GomokuApp {
             self.message = format!("{name}: {e}");
             return;
         }
-        self.both_sides |= self.analysing;
+        if self.analysing {
+            self.both_sides_from.get_or_insert(self.board.moves().len());
+        }
         self.message = if self.analysing {
             format!("{} plays {name}{stopped}.", colour_title(mover))
         } else {
@@ -464,7 +482,7 @@ impl GomokuApp {
         let mut record = GameRecord::from_board(&self.board);
         let (you, wuzi) = ("you".to_string(), "wuzi".to_string());
         (record.black, record.white) = match self.human {
-            _ if self.both_sides => (you.clone(), you),
+            _ if self.both_sides() => (you.clone(), you),
             Player::First => (you, wuzi),
             Player::Second => (wuzi, you),
         };
@@ -617,6 +635,12 @@ impl GomokuApp {
         if let Some(engine) = &self.engine {
             self.board = engine.board().clone();
         }
+        if self
+            .both_sides_from
+            .is_some_and(|n| self.board.moves().len() <= n)
+        {
+            self.both_sides_from = None;
+        }
         self.position_changed();
     }
 
@@ -697,7 +721,7 @@ impl GomokuApp {
     /// (250 ms at the default second a move; a position whose proven win was let go is
     /// searched again with four times that, as `wuzi review` does).
     fn review_game(&mut self) {
-        let Some(span) = ReviewSpan::of(&self.board, self.opening) else {
+        let Some(span) = ReviewSpan::of(&self.board, self.opening_now()) else {
             return;
         };
         self.engine_mut();

@@ -431,3 +431,28 @@ fn analysis_ends_with_the_winning_colour_and_keeps_the_renju_rules() {
     assert_eq!(app.board().moves().len(), 8);
     assert!(app.is_thinking(), "the analysis goes on");
 }
+
+/// A loaded record's opening stones taken back are not opening stones of the moves played
+/// over them: the review grades those.
+#[test]
+fn a_review_grades_the_moves_played_over_undone_opening_stones() {
+    let mut app = app("h8 i9 j8 k9", Rule::Freestyle).with_opening(4);
+    app.input(Input::Analyse);
+    app.wait();
+    app.input(Input::Undo);
+    app.input(Input::Undo);
+    app.wait();
+    type_move(&mut app, "j10");
+    type_move(&mut app, "g7");
+    app.wait();
+    app.input(Input::Review);
+    app.wait();
+    let graded: Vec<usize> = app
+        .review
+        .as_ref()
+        .unwrap()
+        .iter()
+        .map(|m| m.number)
+        .collect();
+    assert_eq!(graded, [3, 4]);
+}

@@ -2,7 +2,7 @@
 
 mod common;
 
-use common::{fails_with, json, typed, wuzi};
+use common::{external_engine, fails_with, json, scratch_dir, typed, wuzi};
 use serde_json::Value;
 
 #[test]
@@ -441,8 +441,7 @@ fn play_analysis_takes_both_sides_moves() {
 /// played next: the review grades the new moves.
 #[test]
 fn play_reviews_the_moves_played_over_undone_opening_stones() {
-    let dir = std::env::temp_dir().join(format!("wuzi-cli-opening-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
+    let dir = scratch_dir("opening");
     let file = dir.join("opening.sgf");
     std::fs::write(
         &file,
@@ -495,8 +494,7 @@ fn play_tictactoe_still_works() {
 
 #[test]
 fn spsa_plays_its_iterations_logs_them_and_refuses_bad_knobs() {
-    let dir = std::env::temp_dir().join(format!("wuzi-cli-spsa-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
+    let dir = scratch_dir("spsa");
     let log = dir.join("spsa.jsonl");
     let output = wuzi(&[
         "spsa",
@@ -588,15 +586,11 @@ fn spsa_plays_its_iterations_logs_them_and_refuses_bad_knobs() {
 /// in-process, from a Gomocup offset opening file, with the SGF, the log and the JSON.
 #[test]
 fn a_match_against_an_external_engine_writes_its_records() {
-    let dir = std::env::temp_dir().join(format!("wuzi-cli-match-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
+    let dir = scratch_dir("match");
     let openings = dir.join("openings.txt");
     std::fs::write(&openings, "0,0, 1,1\n0,0, -1,1, 1,0\n").unwrap();
     let (sgf, log) = (dir.join("games.sgf"), dir.join("engines.log"));
-    let external = format!(
-        "cmd='{}' gomocup,depth=2,time=5000,name=external",
-        env!("CARGO_BIN_EXE_wuzi")
-    );
+    let external = external_engine();
     let path = |p: &std::path::Path| p.to_str().unwrap().to_string();
     let v = json(&[
         "match",
@@ -658,9 +652,7 @@ fn ctrl_c_ends_the_match_and_its_engines() {
     use std::time::{Duration, Instant};
     let script = std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
         .join("../gomocup/tests/data/bad_engine.py");
-    let dir = std::env::temp_dir().join(format!("wuzi-cli-ctrl-c-{}", std::process::id()));
-    let _ = std::fs::remove_dir_all(&dir);
-    std::fs::create_dir_all(&dir).unwrap();
+    let dir = scratch_dir("ctrl-c");
     let engine = format!(
         "cmd=python3 '{}' silent '{}',time=60000",
         script.display(),
@@ -1077,8 +1069,7 @@ fn record_files_work_wherever_a_position_does() {
 /// and the header repeats it; a factor out of range is refused.
 #[test]
 fn tune_scales_the_waiting_sides_tables_by_the_factors() {
-    let dir = std::env::temp_dir().join(format!("wuzi-cli-tune-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
+    let dir = scratch_dir("tune");
     let data = dir.join("games.txt");
     let [plain, scaled] = [dir.join("plain.txt"), dir.join("scaled.txt")];
     let path = |p: &std::path::PathBuf| p.to_str().unwrap().to_string();
@@ -1162,8 +1153,7 @@ fn tune_scales_the_waiting_sides_tables_by_the_factors() {
 /// a bad line is an error that names it, and nothing is written.
 #[test]
 fn selfplay_plays_a_files_openings() {
-    let dir = std::env::temp_dir().join(format!("wuzi-cli-selfplay-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
+    let dir = scratch_dir("selfplay");
     let path = |p: std::path::PathBuf| p.to_str().unwrap().to_string();
     let openings = path(dir.join("openings.txt"));
     let (out, missing) = (path(dir.join("games.txt")), path(dir.join("missing.txt")));
@@ -1198,8 +1188,7 @@ fn selfplay_plays_a_files_openings() {
 
 #[test]
 fn selfplay_relabels_a_data_files_positions() {
-    let dir = std::env::temp_dir().join(format!("wuzi-cli-relabel-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
+    let dir = scratch_dir("relabel");
     let path = |name: &str| dir.join(name).to_str().unwrap().to_string();
     let (data, out, none) = (path("data.txt"), path("deeper.txt"), path("none.txt"));
     std::fs::write(

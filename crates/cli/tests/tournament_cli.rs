@@ -3,7 +3,7 @@
 
 mod common;
 
-use common::{fails_with, json, wuzi};
+use common::{external_engine, fails_with, json, scratch_dir, wuzi};
 use serde_json::Value;
 
 fn count(v: &Value, key: &str) -> u64 {
@@ -14,15 +14,11 @@ fn count(v: &Value, key: &str) -> u64 {
 /// engine's totals are the sums of its pairings, seen from its side.
 #[test]
 fn a_round_robin_plays_every_pair_on_the_same_openings() {
-    let dir = std::env::temp_dir().join(format!("wuzi-cli-tournament-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
+    let dir = scratch_dir("tournament");
     let openings = dir.join("openings.txt");
     std::fs::write(&openings, "h8 i9\nh8 g9 i8\n").unwrap();
     let (sgf, log) = (dir.join("games.sgf"), dir.join("engines.log"));
-    let external = format!(
-        "cmd='{}' gomocup,depth=2,time=5000,name=external",
-        env!("CARGO_BIN_EXE_wuzi")
-    );
+    let external = external_engine();
     let path = |p: &std::path::Path| p.to_str().unwrap().to_string();
     let v = json(&[
         "tournament",

@@ -55,3 +55,21 @@ pub fn fails_with(args: &[&str], needle: &str) {
     let stderr = String::from_utf8_lossy(&output.stderr);
     assert!(stderr.contains(needle), "{args:?}: {stderr}");
 }
+
+/// A fresh, empty directory for one test's files (`wuzi-cli-NAME-PID` in the temporary
+/// directory); the test removes it when it is done.
+pub fn scratch_dir(name: &str) -> std::path::PathBuf {
+    let dir = std::env::temp_dir().join(format!("wuzi-cli-{name}-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).unwrap();
+    dir
+}
+
+/// A Gomocup engine for matches: this very binary speaking the protocol (`wuzi gomocup`, as
+/// pbrain-wuzi does) at depth 2, named `external`.
+pub fn external_engine() -> String {
+    format!(
+        "cmd='{}' gomocup,depth=2,time=5000,name=external",
+        env!("CARGO_BIN_EXE_wuzi")
+    )
+}

@@ -4,7 +4,7 @@
 //! both colours), and the pairings take turns: the games of one opening are played in every
 //! pairing before the next opening starts, so a tournament stopped early is still even.
 //!
-//! From all the games, [`stats::ratings`] gives each engine one Elo on a common scale.
+//! From all the games, [`super::stats::ratings`] gives each engine one Elo on a common scale.
 
 use super::stats::{ratings, Tally};
 use super::{play_one, record, GameReport, MatchConfig, OpeningSource, OpeningSupply, Shared};

@@ -73,3 +73,11 @@ pub fn external_engine() -> String {
         env!("CARGO_BIN_EXE_wuzi")
     )
 }
+
+/// The c-gomoku-cli records the gomoku crate's tests read.
+pub fn sgf_file(name: &str) -> String {
+    format!(
+        "{}/../gomoku/tests/data/sgf/{name}",
+        env!("CARGO_MANIFEST_DIR")
+    )
+}

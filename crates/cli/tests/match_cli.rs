@@ -1,0 +1,345 @@
+//! `wuzi match` and `wuzi spsa`: short matches of wuzi in-process and of an external Gomocup
+//! engine, their records and logs, Ctrl-C, SPSA's iterations, and bad counts and settings.
+
+mod common;
+
+use common::{external_engine, fails_with, json, scratch_dir, wuzi};
+use serde_json::Value;
+
+#[test]
+fn a_weights_file_plays_in_a_match_of_its_rule_only() {
+    let weights = |rule: &str| {
+        format!(
+            "{}/../gomoku/src/eval/weights/{rule}.txt",
+            env!("CARGO_MANIFEST_DIR")
+        )
+    };
+    let a = format!("depth=2,weights={}", weights("freestyle"));
+    let v = json(&[
+        "match", "--games", "2", "--a", &a, "--b", "depth=2", "--json", "--quiet",
+    ]);
+    assert_eq!(v["played"], 2);
+    // The embedded tables, read from their file: the same games as without it.
+    assert_eq!(v["wins"], v["losses"], "{v}");
+    let renju = format!("depth=2,weights={}", weights("renju"));
+    fails_with(
+        &["match", "--games", "2", "--a", &renju],
+        "the weights are for renju, the game is freestyle",
+    );
+    fails_with(
+        &["match", "--a", "weights=/no/such/file.txt"],
+        "weights: cannot read",
+    );
+}
+
+#[test]
+fn a_match_with_more_threads_than_cores_warns() {
+    let cores = std::thread::available_parallelism().map_or(1, |n| n.get());
+    if cores >= 64 {
+        return; // wuzi runs at most 64 threads: nothing to oversubscribe.
+    }
+    let crowded = format!("depth=1,threads={}", cores + 1);
+    let stderr = |a: &str| {
+        let out = wuzi(&[
+            "match", "--games", "2", "--a", a, "--b", "depth=1", "--quiet", "--size", "9",
+        ]);
+        assert!(out.status.success());
+        String::from_utf8(out.stderr).unwrap()
+    };
+    let warned = stderr(&crowded);
+    assert!(
+        warned.contains(&format!(
+            "up to {} search threads at once on {cores} cores",
+            cores + 1
+        )),
+        "{warned}"
+    );
+    assert!(!stderr("depth=1").contains("warning"));
+}
+
+#[test]
+fn a_short_match_runs_to_its_end() {
+    let v = json(&[
+        "match", "--games", "2", "--a", "depth=2", "--b", "depth=1", "--json", "--quiet", "--size",
+        "9",
+    ]);
+    assert_eq!(v["played"], 2);
+    assert_eq!(v["games"].as_array().unwrap().len(), 2);
+    let total =
+        v["wins"].as_u64().unwrap() + v["losses"].as_u64().unwrap() + v["draws"].as_u64().unwrap();
+    assert_eq!(total, 2);
+    let text = wuzi(&[
+        "match", "--games", "2", "--a", "depth=2", "--b", "depth=1", "--quiet", "--size", "9",
+    ]);
+    let text = String::from_utf8(text.stdout).unwrap();
+    let split = text.lines().nth(1).unwrap_or_default();
+    let counts: Vec<u32> = split
+        .split(|c: char| !c.is_ascii_digit())
+        .filter_map(|n| n.parse().ok())
+        .collect();
+    assert!(split.starts_with("A as Black +"), "{text}");
+    assert_eq!(counts.len(), 6, "{split}");
+    assert_eq!(counts[..3].iter().sum::<u32>(), 1, "{split}");
+    assert_eq!(counts[3..].iter().sum::<u32>(), 1, "{split}");
+    fails_with(&["match", "--a", "speed=3"], "unknown setting");
+    fails_with(
+        &["match", "--sprt", "elo0=5,elo1=0"],
+        "elo0 must be below elo1",
+    );
+    let sprt = json(&[
+        "match",
+        "--games",
+        "4",
+        "--a",
+        "depth=1",
+        "--b",
+        "depth=1",
+        "--sprt",
+        "elo0=0,elo1=20",
+        "--json",
+        "--quiet",
+        "--size",
+        "9",
+    ]);
+    assert_eq!(sprt["played"], 4);
+    assert!(sprt["llr"].is_number() && sprt["llr_bounds"].is_array());
+    assert_eq!(sprt["sprt"], "continue", "no decision before ten pairs");
+}
+
+#[test]
+fn spsa_plays_its_iterations_logs_them_and_refuses_bad_knobs() {
+    let dir = scratch_dir("spsa");
+    let log = dir.join("spsa.jsonl");
+    let output = wuzi(&[
+        "spsa",
+        "--base",
+        "depth=1",
+        "--knob",
+        "rfp-margin=40:8:10:150",
+        "--knob",
+        "width=12:2:6:20",
+        "--knob",
+        "waiter:open-three=1.000:0.080:0.500:1.500",
+        "--iterations",
+        "3",
+        "--games",
+        "2",
+        "--size",
+        "9",
+        "--decay",
+        "0.101",
+        "--average-last",
+        "2",
+        "--quiet",
+        "--log",
+        log.to_str().unwrap(),
+    ]);
+    assert!(
+        output.status.success(),
+        "{}",
+        String::from_utf8_lossy(&output.stderr)
+    );
+    let out = String::from_utf8_lossy(&output.stdout);
+    assert!(out.contains("tuned after 3 iterations (6 games"), "{out}");
+    assert!(
+        out.contains("started from: rfp-margin=40,width=12,waiter:open-three=1.000"),
+        "{out}"
+    );
+    let lines: Vec<Value> = std::fs::read_to_string(&log)
+        .unwrap()
+        .lines()
+        .map(|l| serde_json::from_str(l).unwrap())
+        .collect();
+    assert_eq!(lines.len(), 3);
+    assert_eq!(lines[2]["iteration"], 3);
+    assert_eq!(lines[2]["theta"].as_array().unwrap().len(), 3);
+    // The mean of the last two iterations' knobs, as the log wrote them.
+    let mean = |i: usize| {
+        (lines[1]["theta"][i].as_f64().unwrap() + lines[2]["theta"][i].as_f64().unwrap()) / 2.0
+    };
+    assert!(
+        out.contains(&format!(
+            "mean of the last 2 iterations: rfp-margin={:.0},width={:.0},waiter:open-three={:.3}",
+            mean(0),
+            mean(1),
+            mean(2)
+        )),
+        "{out}"
+    );
+    fails_with(&["spsa", "--knob", "speed=1:1:0:2"], "unknown setting");
+    fails_with(
+        &["spsa", "--knob", "mover:five=1:0.1:0.5:1.5"],
+        "the shape is one of",
+    );
+    fails_with(
+        &["spsa", "--knob", "lmr-div=1:1:0"],
+        "NAME=START:STEP:MIN:MAX",
+    );
+    fails_with(
+        &["spsa", "--knob", "lmr-div=200:30:60:600", "--rate", "0"],
+        "--rate",
+    );
+    fails_with(
+        &["spsa", "--knob", "lmr-div=200:30:60:600", "--decay", "2"],
+        "--decay",
+    );
+    fails_with(
+        &[
+            "spsa",
+            "--knob",
+            "lmr-div=200:30:60:600",
+            "--average-last",
+            "5000",
+        ],
+        "--average-last",
+    );
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+/// An external engine (`wuzi gomocup`, the protocol loop pbrain-wuzi runs) against wuzi
+/// in-process, from a Gomocup offset opening file, with the SGF, the log and the JSON.
+#[test]
+fn a_match_against_an_external_engine_writes_its_records() {
+    let dir = scratch_dir("match");
+    let openings = dir.join("openings.txt");
+    std::fs::write(&openings, "0,0, 1,1\n0,0, -1,1, 1,0\n").unwrap();
+    let (sgf, log) = (dir.join("games.sgf"), dir.join("engines.log"));
+    let external = external_engine();
+    let path = |p: &std::path::Path| p.to_str().unwrap().to_string();
+    let v = json(&[
+        "match",
+        "--a",
+        &external,
+        "--b",
+        "depth=1",
+        "--games",
+        "4",
+        "--openings",
+        &path(&openings),
+        "--sgf",
+        &path(&sgf),
+        "--log",
+        &path(&log),
+        "--json",
+        "--quiet",
+    ]);
+    assert_eq!(v["played"], 4);
+    let games = v["games"].as_array().unwrap();
+    assert_eq!(games.len(), 4);
+    assert_eq!(games[0]["black"], "external");
+    assert_eq!(games[1]["white"], "external");
+    let third = games[2]["moves"].as_array().unwrap();
+    assert_eq!(
+        third[..3],
+        serde_json::json!(["7,7", "6,8", "8,7"]).as_array().unwrap()[..]
+    );
+    let wins = games.iter().filter(|g| g["winner"] == "A").count() as u64;
+    assert_eq!(v["wins"].as_u64().unwrap(), wins);
+    // A's games by colour: two as Black, two as White, each counted where it belongs.
+    for (key, a_black) in [("a_as_black", true), ("a_as_white", false)] {
+        let mine: Vec<_> = games
+            .iter()
+            .filter(|g| (g["black"] == "external") == a_black)
+            .collect();
+        let count = |k: &str| v[key][k].as_u64().unwrap();
+        assert_eq!(count("wins") + count("losses") + count("draws"), 2, "{key}");
+        let won = mine.iter().filter(|g| g["winner"] == "A").count() as u64;
+        assert_eq!(count("wins"), won, "{key}");
+    }
+    let text = std::fs::read_to_string(&sgf).unwrap();
+    assert_eq!(text.matches("(;FF[4]GM[4]").count(), 4);
+    assert!(text.contains("PB[external]PW[wuzi depth=1]"), "{text}");
+    assert!(
+        text.contains(";B[hh]C[opening move];W[ii]C[opening move]"),
+        "{text}"
+    );
+    let log = std::fs::read_to_string(&log).unwrap();
+    assert!(log.contains("game 1 A (external): MESSAGE depth"), "{log}");
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+/// Ctrl-C (SIGINT to `wuzi match` alone) ends the engines it started and still reports. The
+/// engine is the manager tests' script that goes silent on its second move.
+#[test]
+fn ctrl_c_ends_the_match_and_its_engines() {
+    use std::process::{Command, Stdio};
+    use std::time::{Duration, Instant};
+    let script = std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("../gomocup/tests/data/bad_engine.py");
+    let dir = scratch_dir("ctrl-c");
+    let engine = format!(
+        "cmd=python3 '{}' silent '{}',time=60000",
+        script.display(),
+        dir.display()
+    );
+    let mut child = Command::new(env!("CARGO_BIN_EXE_wuzi"))
+        .args([
+            "match", "--a", &engine, "--b", "depth=1", "--games", "2", "--quiet",
+        ])
+        .stdout(Stdio::piped())
+        .stderr(Stdio::null())
+        .spawn()
+        .unwrap();
+    let started = Instant::now();
+    // Wait until the engine runs and has had time to fall silent.
+    while std::fs::read_dir(&dir).unwrap().count() == 0 {
+        assert!(
+            started.elapsed() < Duration::from_secs(10),
+            "no engine started"
+        );
+        std::thread::sleep(Duration::from_millis(20));
+    }
+    std::thread::sleep(Duration::from_millis(500));
+    let sent = Command::new("kill")
+        .args(["-INT", &child.id().to_string()])
+        .status()
+        .unwrap();
+    assert!(sent.success());
+    while child.try_wait().unwrap().is_none() {
+        assert!(
+            started.elapsed() < Duration::from_secs(20),
+            "wuzi match did not stop"
+        );
+        std::thread::sleep(Duration::from_millis(20));
+    }
+    let output = child.wait_with_output().unwrap();
+    assert!(output.status.success());
+    let text = String::from_utf8(output.stdout).unwrap();
+    assert!(text.contains("0 games (interrupted)"), "{text}");
+    for entry in std::fs::read_dir(&dir).unwrap() {
+        let pid = entry.unwrap().file_name().to_string_lossy().into_owned();
+        assert!(
+            !std::path::Path::new(&format!("/proc/{pid}")).exists(),
+            "engine {pid} is still running"
+        );
+    }
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+/// Counts that must be positive are refused by the argument parser (status 2), before any
+/// game starts: `--games 0` used to play a pair of games.
+#[test]
+fn match_counts_of_zero_are_refused() {
+    for args in [
+        &["match", "--games", "0"][..],
+        &["match", "--concurrency", "0"],
+        &[
+            "spsa",
+            "--knob",
+            "lmr-div=150:20",
+            "--iterations",
+            "1",
+            "--concurrency",
+            "0",
+        ],
+    ] {
+        let out = wuzi(args);
+        assert_eq!(out.status.code(), Some(2), "{args:?}");
+        let stderr = String::from_utf8_lossy(&out.stderr);
+        assert!(
+            stderr.contains("'0'") && stderr.contains("must be 1 or more"),
+            "{args:?}: {stderr}"
+        );
+        assert!(out.stdout.is_empty(), "{args:?}");
+    }
+}

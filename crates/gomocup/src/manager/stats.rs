@@ -59,16 +59,25 @@ impl Tally {
             + self.draws as f64 * (0.5 - p).powi(2))
             / n.max(1.0);
         let margin = 1.96 * (variance / n.max(1.0)).sqrt();
-        let error = match (elo_of_score(p + margin), elo_of_score(p - margin)) {
-            (Some(hi), Some(lo)) => Some((hi - lo) / 2.0),
-            _ => None,
-        };
-        (elo_of_score(p), error)
+        (elo_of_score(p), error_of(p, margin))
     }
 
     /// Counts per outcome, losses first, in the order [`Sprt::llr_games`] takes them.
     pub fn trinomial(&self) -> [u32; 3] {
         [self.losses, self.draws, self.wins]
+    }
+}
+
+/// The half-width in Elo of the interval `score ± margin`; `None` when it has no finite end,
+/// or no width: while every game (or pair) so far scored the same, the sample says nothing of
+/// the spread, and "± 0" would claim a certainty the games do not give.
+fn error_of(score: f64, margin: f64) -> Option<f64> {
+    if margin <= 0.0 {
+        return None;
+    }
+    match (elo_of_score(score + margin), elo_of_score(score - margin)) {
+        (Some(hi), Some(lo)) => Some((hi - lo) / 2.0),
+        _ => None,
     }
 }
 
@@ -111,11 +120,7 @@ impl Pentanomial {
             .sum::<f64>()
             / n;
         let margin = 1.96 * (variance / n).sqrt();
-        let error = match (elo_of_score(mean + margin), elo_of_score(mean - margin)) {
-            (Some(hi), Some(lo)) => Some((hi - lo) / 2.0),
-            _ => None,
-        };
-        (elo_of_score(mean), error)
+        (elo_of_score(mean), error_of(mean, margin))
     }
 }
 
@@ -390,6 +395,14 @@ mod tests {
             draws: 0,
         };
         assert_eq!(all_won.elo().0, None);
+        // Games that all scored the same give an Elo but no error, not "± 0".
+        let drawn = Tally {
+            wins: 0,
+            losses: 0,
+            draws: 6,
+        };
+        assert_eq!(drawn.elo(), (Some(0.0), None));
+        assert_eq!(Pentanomial([0, 0, 3, 0, 0]).elo(), (Some(0.0), None));
     }
 
     #[test]

@@ -2,7 +2,7 @@
 
 use crate::analyze::{info_line, verdict_text, Searcher};
 use crate::position::{colour_name, colour_title, Colour, RuleArg};
-use crate::review::{in_play_limits, review_text};
+use crate::review::{in_play_limits, opening_still_placed, review_text};
 use clap::Args;
 use std::io::{BufRead, IsTerminal, Write};
 use std::time::Duration;
@@ -119,13 +119,7 @@ impl Session {
     /// The record's opening stones still at the start of the game: none of those taken back
     /// (or replaced by other moves) counts.
     fn opening_now(&self) -> usize {
-        let now = self.engine.board().moves();
-        let same = now
-            .iter()
-            .zip(&self.start)
-            .take_while(|(a, b)| a == b)
-            .count();
-        self.opening.min(same)
+        opening_still_placed(self.engine.board().moves(), &self.start, self.opening)
     }
 
     /// After an undo: a move of analysis taken back no longer makes the game both sides'.

@@ -152,6 +152,13 @@ fn report(reviewed: &[ReviewedMove], size: usize, rule: Rule) -> Review {
     }
 }
 
+/// How many of a game's first moves are still a record's `opening` stones, the game having
+/// started from the moves `start`: those taken back, or replaced by other moves, are not.
+pub fn opening_still_placed(now: &[Point], start: &[Point], opening: usize) -> usize {
+    let same = now.iter().zip(start).take_while(|(a, b)| a == b).count();
+    opening.min(same)
+}
+
 /// The limits of each position's search when a game in play is reviewed: a quarter of a
 /// move's time (250 ms at `wuzi play`'s default second, as `wuzi review` gives 300 ms).
 pub fn in_play_limits(move_limits: &Limits) -> Limits {

@@ -12,7 +12,7 @@ use serde::Serialize;
 use std::time::Duration;
 use wuzi_gomocup::manager::side::{oversubscription_warning, Kind, SideSpec};
 use wuzi_gomocup::manager::tournament::{
-    pairings, run_tournament, PairingResult, TournamentConfig, TournamentResult,
+    labels, pairings, run_tournament, PairingResult, TournamentConfig, TournamentResult,
 };
 use wuzi_gomocup::manager::GameReport;
 use wuzi_gomoku::{Board, Rule};
@@ -111,8 +111,8 @@ pub fn run(args: &TournamentArgs) -> Result<String, String> {
         log: log.clone(),
         abort: abort_flag(),
     };
-    let labels = wuzi_gomocup::manager::tournament::labels(&config.engines);
-    let total = 2 * args.games.div_ceil(2) * list.len();
+    let labels = labels(&config.engines);
+    let total = config.games_in_all();
     let (bar, plain_progress) = args.setup.progress(total as u64);
     let size = args.setup.board.size;
     let result = run_tournament(&config, &|pairing, game, standing| {

@@ -12,7 +12,7 @@
 use super::board_view::Cell;
 use super::input::{step, Input};
 use crate::analyze::{side_chance, verdict_text, Searcher};
-use crate::review::in_play_limits;
+use crate::review::{in_play_limits, opening_still_placed};
 use std::path::PathBuf;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::mpsc::{channel, Receiver, TryRecvError};
@@ -207,9 +207,7 @@ impl GomokuApp {
     /// The record's opening stones still at the start of the game: none of those taken back
     /// (or replaced by other moves) counts.
     fn opening_now(&self) -> usize {
-        let (now, start) = (self.board.moves(), self.start.moves());
-        let same = now.iter().zip(start).take_while(|(a, b)| a == b).count();
-        self.opening.min(same)
+        opening_still_placed(self.board.moves(), self.start.moves(), self.opening)
     }
 
     /// The result in words, once the game is over.

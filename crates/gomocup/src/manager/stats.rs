@@ -148,6 +148,7 @@ pub fn ratings(players: usize, results: &[(usize, usize, Tally)]) -> Vec<f64> {
     let played: Vec<bool> = (0..players)
         .map(|i| games[i].iter().any(|&g| g > 0.0))
         .collect();
+    let count = played.iter().filter(|&&p| p).count().max(1) as f64;
     let mut strength = vec![1.0f64; players];
     // Far more rounds than real tables need (about a thousand): ratings thousands of Elo
     // apart (sweeps in a long chain) converge slowly.
@@ -162,7 +163,6 @@ pub fn ratings(players: usize, results: &[(usize, usize, Tally)]) -> Vec<f64> {
             next[i] = total / denominator;
         }
         // Only ratios matter: keep the geometric mean of the players with games at 1.
-        let count = played.iter().filter(|&&p| p).count().max(1) as f64;
         let log_mean = (0..players)
             .filter(|&i| played[i])
             .map(|i| next[i].ln())
@@ -184,7 +184,6 @@ pub fn ratings(players: usize, results: &[(usize, usize, Tally)]) -> Vec<f64> {
         }
     }
     let elo: Vec<f64> = strength.iter().map(|s| 400.0 * s.log10()).collect();
-    let count = played.iter().filter(|&&p| p).count().max(1) as f64;
     let mean = (0..players)
         .filter(|&i| played[i])
         .map(|i| elo[i])

@@ -34,6 +34,19 @@ pub struct TournamentConfig {
     pub abort: Arc<AtomicBool>,
 }
 
+impl TournamentConfig {
+    /// Games of each pairing: `games` rounded up to whole pairs.
+    pub fn games_a_pairing(&self) -> usize {
+        self.games.div_ceil(2).max(1).saturating_mul(2)
+    }
+
+    /// Games of the whole tournament.
+    pub fn games_in_all(&self) -> usize {
+        let pairings = pairings(self.engines.len(), self.gauntlet).len();
+        self.games_a_pairing().saturating_mul(pairings)
+    }
+}
+
 /// The engines that meet, by index into [`TournamentConfig::engines`]: every pair in a round
 /// robin, the first with each other in a gauntlet.
 pub fn pairings(engines: usize, gauntlet: bool) -> Vec<(usize, usize)> {
@@ -122,7 +135,7 @@ pub fn run_tournament(
             abort: config.abort.clone(),
         })
         .collect();
-    let games_cap = config.games.div_ceil(2).max(1).saturating_mul(2);
+    let games_cap = config.games_a_pairing();
     let shared: Vec<Mutex<Shared>> = list
         .iter()
         .map(|_| Mutex::new(Shared::new(games_cap, None)))
@@ -133,7 +146,7 @@ pub fn run_tournament(
     let supply = OpeningSupply::new(first);
     let next = AtomicUsize::new(0);
     let ran_out = AtomicBool::new(false);
-    let total = games_cap.saturating_mul(list.len());
+    let total = config.games_in_all();
     std::thread::scope(|scope| {
         for _ in 0..config.concurrency.clamp(1, 64) {
             scope.spawn(|| loop {

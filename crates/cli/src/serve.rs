@@ -30,6 +30,10 @@ pub struct ServeArgs {
     /// Searches one client address may have running or waiting; more get 429 with Retry-After.
     #[arg(long, default_value_t = 8, value_parser = clap::value_parser!(u32).range(1..))]
     per_client: u32,
+    /// Games one client address keeps; its next new game replaces the one it used least
+    /// recently (so that one address cannot fill the server's 1,000 games).
+    #[arg(long, default_value_t = 100, value_parser = clap::value_parser!(u32).range(1..))]
+    games_per_client: u32,
     /// Count clients by the last X-Forwarded-For hop (only behind a reverse proxy that sets it;
     /// otherwise every client behind the proxy shares the proxy's address).
     #[arg(long)]
@@ -50,6 +54,7 @@ pub fn run(args: &ServeArgs) -> ExitCode {
         queue: args.queue,
         queue_wait: Duration::from_millis(args.queue_wait_ms),
         per_client: args.per_client as usize,
+        games_per_client: args.games_per_client as usize,
         trust_forwarded_for: args.trust_forwarded_for,
         ..wuzi_web::Config::default()
     };

@@ -223,7 +223,7 @@ function render() {
     setEval(game.analysis);
   }
   localStorage.setItem(SAVE, JSON.stringify({
-    rule: game.rule, size: game.size, ai: game.ai || "none", time_ms: game.time_ms, moves: game.moves,
+    rule: game.rule, size: game.size, ai: game.ai, time_ms: game.time_ms, moves: game.moves,
     opening: game.opening,
   }));
 }
@@ -268,7 +268,7 @@ async function run(action) {
     busy = false; return;
   }
   busy = false; render();
-  if (!game.ai && !game.result) analyse();
+  if (game.ai === "none" && !game.result) analyse();
 }
 
 // Which game and position an answer was asked for: one that comes back after the game
@@ -340,7 +340,7 @@ $("review-button").onclick = () => reviewGame();
 $("resign").onclick = () => newGame();
 $("start").onclick = () => newGame();
 $("numbers").onchange = draw;
-$("nbest").onchange = () => { if (game && !game.ai && !game.result && !busy) analyse(); };
+$("nbest").onchange = () => { if (game && game.ai === "none" && !game.result && !busy) analyse(); };
 $("import").onclick = () => newGame(recordOf($("movelist").value));
 $("export").onclick = () => { $("movelist").value = game.moves.join(" "); };
 $("export-sgf").onclick = async () => {
@@ -359,6 +359,7 @@ $("recordfile").onchange = async (e) => {
 const saved = JSON.parse(localStorage.getItem(SAVE) || "null");
 if (saved) {
   $("rule").value = saved.rule; $("size").value = saved.size; $("time").value = String(saved.time_ms);
+  if (!$("time").value) $("time").value = "1000"; // a time the server capped is not in the menu
   $("colour").value = saved.ai === "none" ? "both" : saved.ai === "white" ? "black" : "white";
   run(() => api("/api/games", saved)).then(() => { if (!game) newGame(); });
 } else {

@@ -111,6 +111,7 @@ pub async fn create(State(state): Shared, req: Result<Json<NewGame>, JsonRejecti
         opening: asked.opening,
         last_used: Instant::now(),
         thinking: false,
+        owner: request::client(),
         progress: broadcast::channel(64).0,
     };
     let id = ids::new_game_id().map_err(|e| {

@@ -119,15 +119,17 @@ fn board_of(
     .map_err(|e| bad(e.to_string()))
 }
 
+/// The think time a request gets: what it asks for (1 s by default), capped by the server's
+/// `--max-time-ms`, so that a page or client written for another server still works.
 fn think_time(max_time_ms: u64, time_ms: Option<u64>) -> Result<u64, ApiError> {
-    let t = time_ms.unwrap_or(1000);
-    if t == 0 || t > max_time_ms {
-        return Err(bad(format!(
-            "time_ms {t} is out of range (1 to {max_time_ms})"
-        )));
+    match time_ms {
+        Some(0) => Err(bad("time_ms 0 is out of range (at least 1)")),
+        asked => Ok(asked.unwrap_or(DEFAULT_TIME_MS).min(max_time_ms)),
     }
-    Ok(t)
 }
+
+/// The think time of a request that does not say.
+const DEFAULT_TIME_MS: u64 = 1000;
 
 /// A new game asked for: its board, the AI's side, its think time, and how many of the
 /// board's first moves are a record's opening stones (a review leaves them out).

@@ -62,6 +62,8 @@ pub struct Config {
     pub trust_forwarded_for: bool,
     /// Games kept in memory (more get 503 until idle ones expire).
     pub max_games: usize,
+    /// Games one client address keeps: its next new game replaces its least recently used.
+    pub games_per_client: usize,
     /// A game untouched for this long may be dropped.
     pub idle: Duration,
     /// The longest think time a request may ask for.
@@ -81,6 +83,7 @@ impl Default for Config {
             per_client: 8,
             trust_forwarded_for: false,
             max_games: 1000,
+            games_per_client: 100,
             idle: Duration::from_secs(2 * 3600),
             max_time_ms: 10_000,
             table_bytes: 32 << 20,
@@ -112,7 +115,11 @@ pub fn router(config: Config) -> Router {
 /// The routes, with `stopping` raised when shutdown begins.
 fn router_until(config: Config, stopping: watch::Receiver<bool>) -> Router {
     let state = Arc::new(AppState {
-        store: Mutex::new(store::Store::new(config.max_games, config.idle)),
+        store: Mutex::new(store::Store::new(
+            config.max_games,
+            config.games_per_client,
+            config.idle,
+        )),
         searches: queue::SearchQueue::new(queue::QueueLimits {
             slots: config.max_searches,
             capacity: config.queue,

@@ -2,6 +2,7 @@
 
 use serde::Serialize;
 use std::collections::HashMap;
+use std::net::IpAddr;
 use std::time::{Duration, Instant};
 use tokio::sync::broadcast;
 use wuzi_gomoku::{winning_line, Board, Player, Point, Rule};
@@ -17,6 +18,8 @@ pub struct Game {
     pub opening: usize,
     pub last_used: Instant,
     pub thinking: bool,
+    /// The client address that created it (see [`Store::insert`]).
+    pub owner: IpAddr,
     /// Live search progress for the page (server-sent events).
     pub progress: broadcast::Sender<PageEvent>,
 }
@@ -33,25 +36,48 @@ pub struct PageEvent {
 pub struct Store {
     games: HashMap<String, Game>,
     max_games: usize,
+    /// The most games one client address keeps (see [`Store::insert`]).
+    per_client: usize,
     idle: Duration,
 }
 
 impl Store {
-    pub fn new(max_games: usize, idle: Duration) -> Store {
+    pub fn new(max_games: usize, per_client: usize, idle: Duration) -> Store {
         Store {
             games: HashMap::new(),
             max_games,
+            per_client: per_client.max(1),
             idle,
         }
     }
 
-    /// Adds a game under `id`, first dropping the idle ones; false when the store is full
-    /// (or, never in practice, the random id is taken).
+    /// Adds a game under `id`, first dropping the idle ones. A client that already keeps
+    /// `per_client` games loses the one it used least recently (not one being searched), so
+    /// that one address cannot fill the store for everyone while a player who starts many
+    /// games is never refused. False when the store is still full (or, never in practice, the
+    /// random id is taken).
     pub fn insert(&mut self, id: &str, game: Game) -> bool {
         let idle = self.idle;
         self.games
             .retain(|_, g| g.thinking || g.last_used.elapsed() < idle);
-        if self.games.len() >= self.max_games || self.games.contains_key(id) {
+        if self.games.contains_key(id) {
+            return false;
+        }
+        let owner = game.owner;
+        let owned = self.games.values().filter(|g| g.owner == owner).count();
+        if owned >= self.per_client {
+            let oldest = self
+                .games
+                .iter()
+                .filter(|(_, g)| g.owner == owner && !g.thinking)
+                .min_by_key(|(_, g)| g.last_used)
+                .map(|(id, _)| id.clone());
+            match oldest {
+                Some(old) => self.games.remove(&old),
+                None => return false,
+            };
+        }
+        if self.games.len() >= self.max_games {
             return false;
         }
         self.games.insert(id.to_string(), game);
@@ -82,8 +108,8 @@ pub struct GameView {
     pub id: String,
     pub rule: &'static str,
     pub size: usize,
-    /// The AI's colour, or null when it does not play.
-    pub ai: Option<&'static str>,
+    /// The AI's colour, or "none" when it does not play (the value a new game takes).
+    pub ai: &'static str,
     pub time_ms: u64,
     pub moves: Vec<String>,
     /// The first moves that are a loaded record's opening stones.
@@ -117,7 +143,7 @@ impl GameView {
             id: id.to_string(),
             rule: b.rule().name(),
             size: n,
-            ai: game.ai.map(colour),
+            ai: game.ai.map_or("none", colour),
             time_ms: game.time_ms,
             moves: b.moves().iter().map(name).collect(),
             opening: game.opening,
@@ -133,4 +159,58 @@ impl GameView {
 
 pub fn parse_rule(name: &str) -> Result<Rule, String> {
     name.parse()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use std::net::Ipv4Addr;
+
+    fn game_of(owner: u8) -> Game {
+        Game {
+            board: Board::new(15, Rule::Freestyle).unwrap(),
+            ai: None,
+            time_ms: 100,
+            opening: 0,
+            last_used: Instant::now(),
+            thinking: false,
+            owner: IpAddr::V4(Ipv4Addr::new(10, 0, 0, owner)),
+            progress: broadcast::channel(1).0,
+        }
+    }
+
+    #[test]
+    fn one_client_replaces_its_own_oldest_game_and_never_fills_the_store() {
+        let mut store = Store::new(5, 2, Duration::from_secs(3600));
+        assert!(store.insert("a1", game_of(1)));
+        std::thread::sleep(Duration::from_millis(2));
+        assert!(store.insert("a2", game_of(1)));
+        // a1 is used again: a2 is now the least recently used of client 1's games.
+        std::thread::sleep(Duration::from_millis(2));
+        assert!(store.get_mut("a1").is_some());
+        assert!(store.insert("a3", game_of(1)));
+        assert!(store.get_mut("a2").is_none(), "a2 made way");
+        assert!(store.get_mut("a1").is_some() && store.get_mut("a3").is_some());
+        // A flood from client 1 keeps two games; the others still find room.
+        for i in 0..50 {
+            assert!(store.insert(&format!("f{i}"), game_of(1)));
+        }
+        for (id, owner) in [("b1", 2), ("b2", 2), ("c1", 3)] {
+            assert!(store.insert(id, game_of(owner)), "{id}");
+        }
+        assert_eq!(store.games.len(), 5);
+        // Full: a sixth game of a new client is refused, and nothing is dropped for it.
+        assert!(!store.insert("d1", game_of(4)));
+        assert_eq!(store.games.len(), 5);
+        // A game being searched is never the one dropped; with both busy, the client waits.
+        for g in store
+            .games
+            .values_mut()
+            .filter(|g| g.owner == game_of(2).owner)
+        {
+            g.thinking = true;
+        }
+        assert!(!store.insert("b3", game_of(2)));
+        assert!(store.get_mut("b1").is_some() && store.get_mut("b2").is_some());
+    }
 }

@@ -119,7 +119,6 @@ fn every_bad_request_is_refused_and_changes_nothing() {
         (json!({"size":4}), "size"),
         (json!({"size":23}), "size"),
         (json!({"time_ms":0}), "time"),
-        (json!({"time_ms":999999}), "time"),
         (json!({"ai":"green"}), "ai"),
         (json!({"moves":["h8","h8"]}), "occupied"),
         (json!({"moves":["z99"]}), "off-board"),
@@ -459,6 +458,34 @@ fn search_progress_is_pushed_as_server_sent_events() {
     }
     assert!(saw, "a progress event while the AI thinks");
     assert_eq!(mover.join().unwrap().0, 200);
+}
+
+#[test]
+fn think_times_are_capped_by_the_server_and_no_ai_reads_none() {
+    // A server allowing 200 ms: the default second and a page's 10 s are both lowered to it.
+    let base = server(Config {
+        max_searches: 2,
+        max_time_ms: 200,
+        ..Config::default()
+    });
+    let g = new_game(&base, json!({"ai":"none"}));
+    assert_eq!(g["time_ms"], 200, "{g}");
+    assert_eq!(g["ai"], "none", "{g}");
+    // The game as it came back starts the same game again (the page's resume).
+    let again = new_game(
+        &base,
+        json!({"rule": g["rule"], "size": g["size"], "ai": g["ai"], "time_ms": 999999, "moves": ["h8"]}),
+    );
+    assert_eq!(
+        (again["ai"].as_str(), again["time_ms"].as_u64()),
+        (Some("none"), Some(200))
+    );
+    assert_eq!(again["moves"], json!(["h8"]), "no engine reply: {again}");
+    for route in ["analyze", "threats"] {
+        let (s, r) = post(&format!("{base}/api/{route}"), json!({"moves":"h8"}));
+        assert_eq!(s, 200, "{route}: {r}");
+        assert!(r["millis"].as_u64().unwrap() < 2_000, "{route}: {r}");
+    }
 }
 
 #[test]

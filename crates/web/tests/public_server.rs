@@ -100,8 +100,10 @@ fn watch_health(base: String, done: Arc<AtomicBool>) -> std::thread::JoinHandle<
 
 #[test]
 fn game_ids_are_random_unique_and_a_wrong_one_reveals_nothing() {
+    // All from one address: let it keep them all.
     let base = server(Config {
         max_games: 1000,
+        games_per_client: 1000,
         ..Config::default()
     });
     let agent = ureq::agent();

@@ -80,6 +80,14 @@ fn best_moves_are_distinct_and_begin_with_the_best() {
     let l8 = crate::notation::parse_point("l8", 15).unwrap();
     assert_eq!(found.len(), 1);
     assert_eq!(found[0].best_move, Some(l8));
+    // Two fives to make: both are listed, though the side to move takes only one of them.
+    let mut e = engine("h8 a1 i8 a2 j8 a3 k8 b15", Rule::Freestyle);
+    let found = e.best_moves(5, &limits, |_, _| {}, |_| {});
+    let fives: Vec<String> = found
+        .iter()
+        .map(|a| a.best_move.unwrap().to_human(15))
+        .collect();
+    assert_eq!(fives, ["g8", "l8"]);
     let stop = stop_flag();
     stop.store(true, std::sync::atomic::Ordering::Relaxed);
     let stopped = Limits {

@@ -81,6 +81,9 @@ pub struct MoveGen {
     /// in exactly four plies (the open four, a block, a five). Never set where the opponent
     /// is renju Black, whose open-four points may be forbidden.
     pub lost_to_open_three: bool,
+    /// Every five of ours, not only the first (the root of an N-best search, whose later
+    /// searches leave out the moves found before).
+    pub(crate) every_five: bool,
     /// Answer an opponent's four-three (or double four) to make with only the moves that stop
     /// it and our own fours.
     pub defend_double_threats: bool,
@@ -113,6 +116,7 @@ impl Default for MoveGen {
             truncated: false,
             defending_double_threat: false,
             lost_to_open_three: false,
+            every_five: false,
             defend_double_threats: true,
             double_threats: Vec::with_capacity(16),
             double_threat_blocks: Vec::with_capacity(16),
@@ -230,7 +234,7 @@ impl MoveGen {
         let me = board.side_to_move();
         let them = me.opponent();
         // A five of our own is never forbidden (renju: five beats a foul).
-        five_points(board, me, out, 1);
+        five_points(board, me, out, if self.every_five { usize::MAX } else { 1 });
         if !out.is_empty() {
             return;
         }

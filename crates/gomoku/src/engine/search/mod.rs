@@ -323,6 +323,7 @@ impl Search {
 
     fn candidates(&mut self, board: &mut Board, ply: usize, out: &mut Vec<Point>) {
         self.movegen.max_candidates = self.widths[usize::from(ply > 0)];
+        self.movegen.every_five = ply == 0 && !self.excluded.is_empty();
         self.movegen.candidates(board, out);
         if ply == 0 && !self.excluded.is_empty() {
             out.retain(|p| !self.excluded.contains(p));

@@ -2,6 +2,7 @@
 //! object.
 
 use crate::learn_cmd::{compare, TreeArgs};
+use crate::output::count;
 use crate::position::PositionArgs;
 use clap::Args;
 use serde::Serialize;
@@ -211,17 +212,23 @@ pub fn verdict_text(a: &Analysis, rule: Rule, who: Searcher) -> String {
     let side = crate::position::colour_title;
     let chance = chance_text(a.score, rule);
     match (a.forced(), who) {
-        (Some(Forced::Win(plies)), Searcher::Engine) => format!("it wins in {plies} plies"),
-        (Some(Forced::Win(plies)), Searcher::Player) => format!("you win in {plies} plies"),
+        (Some(Forced::Win(plies)), Searcher::Engine) => {
+            format!("it wins in {}", count(plies as usize, "ply"))
+        }
+        (Some(Forced::Win(plies)), Searcher::Player) => {
+            format!("you win in {}", count(plies as usize, "ply"))
+        }
         (Some(Forced::Win(plies)), Searcher::Side(p)) => {
-            format!("{} wins in {plies} plies", side(p))
+            format!("{} wins in {}", side(p), count(plies as usize, "ply"))
         }
         (Some(Forced::Loss(plies)), Searcher::Engine) => {
-            format!("it sees a loss in {plies} plies")
+            format!("it sees a loss in {}", count(plies as usize, "ply"))
         }
-        (Some(Forced::Loss(plies)), Searcher::Player) => format!("you lose in {plies} plies"),
+        (Some(Forced::Loss(plies)), Searcher::Player) => {
+            format!("you lose in {}", count(plies as usize, "ply"))
+        }
         (Some(Forced::Loss(plies)), Searcher::Side(p)) => {
-            format!("{} loses in {plies} plies", side(p))
+            format!("{} loses in {}", side(p), count(plies as usize, "ply"))
         }
         (None, Searcher::Engine) => format!("score {}, its chance {chance}", a.score),
         (None, Searcher::Player) => format!("score {}, your chance {chance}", a.score),

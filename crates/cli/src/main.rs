@@ -20,6 +20,7 @@ mod threats;
 mod tournament_cmd;
 mod tui;
 mod tune;
+mod typed;
 
 use clap::{Parser, Subcommand};
 use std::process::ExitCode;

@@ -56,12 +56,15 @@ pub fn finish_unit(result: Result<(), String>) -> ExitCode {
     }
 }
 
-/// `n` and the noun, plural unless one ("1 game", "2 proven losses").
+/// `n` and the noun, plural unless one ("1 game", "2 proven losses", "3 plies").
 pub fn count(n: usize, noun: &str) -> String {
-    match (n, noun.ends_with('s')) {
-        (1, _) => format!("1 {noun}"),
-        (_, true) => format!("{n} {noun}es"),
-        (_, false) => format!("{n} {noun}s"),
+    if n == 1 {
+        return format!("1 {noun}");
+    }
+    match noun.strip_suffix('y') {
+        Some(stem) if !stem.ends_with(['a', 'e', 'o', 'u']) => format!("{n} {stem}ies"),
+        _ if noun.ends_with('s') => format!("{n} {noun}es"),
+        _ => format!("{n} {noun}s"),
     }
 }
 
@@ -73,6 +76,12 @@ mod tests {
     fn counts_read_as_english() {
         assert_eq!(count(1, "game"), "1 game");
         assert_eq!(count(0, "win"), "0 wins");
+        assert_eq!(count(2, "loss"), "2 losses");
+        assert_eq!(
+            (count(1, "ply"), count(3, "ply")),
+            ("1 ply".into(), "3 plies".into())
+        );
+        assert_eq!(count(2, "day"), "2 days");
         assert_eq!(count(2, "proven loss"), "2 proven losses");
         assert_eq!(count(1, "proven loss"), "1 proven loss");
     }

@@ -5,7 +5,9 @@ use crate::position::{colour_name, colour_title, Colour, RuleArg};
 use crate::review::{in_play_limits, opening_still_placed, review_text};
 use clap::Args;
 use std::io::{BufRead, IsTerminal, Write};
-use std::time::Duration;
+use std::path::{Path, PathBuf};
+use std::time::{Duration, SystemTime, UNIX_EPOCH};
+use wuzi_gomoku::record::GameRecord;
 use wuzi_gomoku::review::ReviewSpan;
 use wuzi_gomoku::{parse_point, render, Analysis, Board, Engine, EngineOptions, Player, Rule};
 use wuzi_search::Limits;
@@ -35,7 +37,8 @@ pub struct PlayGomokuArgs {
     /// readers. It is also used when stdin or stdout is not a terminal.
     #[arg(long)]
     pub plain: bool,
-    /// Where the full-screen game's `s` saves the game (default: `wuzi-<seconds>.sgf` here).
+    /// Where the full-screen game's `s` and the line mode's `save` write the game as SGF
+    /// (default: `wuzi-<seconds>.sgf` here).
     #[arg(long, value_name = "FILE")]
     pub save: Option<std::path::PathBuf>,
     /// Search threads (they share the table); 1 keeps depth- and node-limited searches
@@ -67,7 +70,47 @@ impl PlayGomokuArgs {
 
 const HELP: &str = "Moves are a column letter and a row number, e.g. h8 (a1 is bottom-left).\n\
 Commands: undo (take back your last move), hint, review (grade every move), analysis (you play\n\
-both sides, the engine analyses each position; analysis again to leave), new, quit, help.";
+both sides, the engine analyses each position; analysis again to leave), save [FILE] (the game\n\
+as SGF), new, quit, help.";
+
+/// Where `new` starts: the game's first position, or an empty board of its rule and size when
+/// that position is already over (a finished record loaded), which no move could follow.
+pub(crate) fn new_game_board(start: &Board) -> Board {
+    match start.result() {
+        Some(_) => Board::new(start.size(), start.rule()).expect("the size of a board"),
+        None => start.clone(),
+    }
+}
+
+/// Whether a result is the loaded record's own, nothing played since: it then names colours,
+/// not "you" and the engine.
+pub(crate) fn result_from_the_start(board: &Board, start: &[wuzi_gomoku::Point]) -> bool {
+    board.result().is_some() && board.moves() == start
+}
+
+/// A file name for saving that does not overwrite an earlier save: `wuzi-<seconds>.sgf`.
+pub(crate) fn save_path() -> PathBuf {
+    let seconds = SystemTime::now()
+        .duration_since(UNIX_EPOCH)
+        .map_or(0, |d| d.as_secs());
+    PathBuf::from(format!("wuzi-{seconds}.sgf"))
+}
+
+/// Writes the game to `path` as SGF, the player named "you" on `human`'s side and wuzi on
+/// the other (`None`: the player played both); says what happened, in a sentence.
+pub(crate) fn save_game(board: &Board, human: Option<Player>, path: &Path) -> String {
+    let mut record = GameRecord::from_board(board);
+    let (you, wuzi) = ("you".to_string(), "wuzi".to_string());
+    (record.black, record.white) = match human {
+        None => (you.clone(), you),
+        Some(Player::First) => (you, wuzi),
+        Some(Player::Second) => (wuzi, you),
+    };
+    match std::fs::write(path, record.to_sgf()) {
+        Ok(()) => format!("Saved to {}.", path.display()),
+        Err(e) => format!("Cannot save to {}: {e}", path.display()),
+    }
+}
 
 struct Session {
     engine: Engine,
@@ -108,6 +151,22 @@ impl Session {
             both_sides_from: None,
             start: board_moves,
         })
+    }
+
+    /// Writes the game as SGF (see [`save_game`]).
+    fn save(&self, path: &Path) -> String {
+        let human = (!self.both_sides()).then_some(self.human);
+        save_game(self.engine.board(), human, path)
+    }
+
+    /// After `new`: a finished record gives way to an empty board (see [`new_game_board`]).
+    fn start_over_if_finished(&mut self) {
+        if self.engine.board().result().is_some() {
+            let empty = new_game_board(self.engine.board());
+            self.engine.set_board(empty);
+            self.start.clear();
+            self.opening = 0;
+        }
     }
 
     /// True while a move played in analysis is on the board.
@@ -175,7 +234,11 @@ impl Session {
         match board.result() {
             Some(r) => {
                 let text = match r.winner {
-                    Some(w) if self.analysing || self.both_sides() => {
+                    Some(w)
+                        if self.analysing
+                            || self.both_sides()
+                            || result_from_the_start(&board, &self.start) =>
+                    {
                         format!("{} wins.", colour_title(w))
                     }
                     Some(w) if w == self.human => "You win!".into(),
@@ -350,17 +413,32 @@ pub fn play(args: &PlayGomokuArgs, input: impl BufRead, mut out: impl Write) -> 
     .map_err(io)?;
     session.ai_moves(&mut out).map_err(io)?;
     session.show(&mut out).map_err(io)?;
-    for line in input.lines() {
-        let line = line.map_err(io)?;
+    for line in crate::typed::text_lines(input) {
+        let Some(line) = line.map_err(io)? else {
+            writeln!(out, "{}", crate::typed::NOT_TEXT).map_err(io)?;
+            continue;
+        };
         let command = line.trim().to_ascii_lowercase();
         match command.as_str() {
             "" => continue,
+            "save" => {
+                let path = args.save.clone().unwrap_or_else(save_path);
+                writeln!(out, "{}", session.save(&path)).map_err(io)?;
+                continue;
+            }
+            save if save.starts_with("save ") => {
+                // The file name as typed (not lowercased).
+                let path = Path::new(line.trim()["save ".len()..].trim());
+                writeln!(out, "{}", session.save(path)).map_err(io)?;
+                continue;
+            }
             "quit" | "exit" | "q" => break,
             "help" | "?" => writeln!(out, "{HELP}").map_err(io)?,
             "new" => {
                 let analysing = session.analysing;
                 session = Session::new(args)?;
                 session.analysing = analysing;
+                session.start_over_if_finished();
                 writeln!(out, "New game.").map_err(io)?;
                 match analysing {
                     true => session.analyse(&mut out).map_err(io)?,

@@ -111,11 +111,7 @@ fn describe(forced: Option<Forced>) -> String {
 }
 
 fn plies_text(plies: u32) -> String {
-    if plies == 1 {
-        "1 ply".to_string()
-    } else {
-        format!("{plies} plies")
-    }
+    crate::output::count(plies as usize, "ply")
 }
 
 /// Runs the game loop until `quit` or the end of the input.
@@ -134,8 +130,11 @@ pub fn play(args: &PlayMnkArgs, input: impl BufRead, mut out: impl Write) -> std
     )?;
     session.ai_moves(&mut out)?;
     session.show(&mut out)?;
-    for line in input.lines() {
-        let line = line?;
+    for line in crate::typed::text_lines(input) {
+        let Some(line) = line? else {
+            writeln!(out, "{}", crate::typed::NOT_TEXT)?;
+            continue;
+        };
         let command = line.trim().to_ascii_lowercase();
         match command.as_str() {
             "" => continue,

@@ -90,7 +90,7 @@ fn play_analysis_takes_both_sides_moves() {
     // New keeps the mode: the engine (Black, the player being White) does not open it.
     let text = typed(
         &[&["play", "--colour", "white"][..], &renju].concat(),
-        &format!("analysis\nnew\n{}quit\n", "undo\n".repeat(9)),
+        format!("analysis\nnew\n{}quit\n", "undo\n".repeat(9)),
     );
     let after_new = &text[text.find("New game.").unwrap()..];
     assert!(!after_new.contains("AI plays"), "{text}");
@@ -163,4 +163,50 @@ fn play_reviews_a_loaded_record_after_its_opening_stones() {
     assert!(text.contains("Reviewing 26 moves..."), "{text}");
     assert!(text.contains("\n  9. black d5 "), "{text}");
     assert!(!text.contains("\n  8. white"), "{text}");
+}
+
+/// A line that is not text costs that line only; `save` writes the game as SGF, to `--save`'s
+/// file or to the one named.
+#[test]
+fn play_reads_on_past_a_line_that_is_not_text_and_saves_the_game() {
+    let dir = scratch_dir("play-save");
+    let (default, named) = (dir.join("default.sgf"), dir.join("Named.sgf"));
+    let input = [
+        &b"\xff\xfe\n"[..],
+        format!("h8\nsave\nsave {}\nquit\n", named.display()).as_bytes(),
+    ]
+    .concat();
+    let text = typed(
+        &["play", "--time", "30", "--save", default.to_str().unwrap()],
+        input,
+    );
+    assert!(text.contains("That line is not text (UTF-8)."), "{text}");
+    assert!(text.contains("AI plays"), "{text}");
+    for path in [&default, &named] {
+        assert!(
+            text.contains(&format!("Saved to {}.", path.display())),
+            "{text}"
+        );
+        let sgf = std::fs::read_to_string(path).unwrap();
+        assert!(
+            sgf.contains("PB[you]PW[wuzi]") && sgf.contains(";B[hh];W["),
+            "{sgf}"
+        );
+    }
+}
+
+/// A finished record loaded: its result names colours (the player did not play it), and
+/// `new` starts from an empty board, since no move could follow the record's end.
+#[test]
+fn play_new_after_a_finished_record_starts_from_an_empty_board() {
+    let path = sgf_file("c-gomoku-cli-wuzi-rapfi.sgf");
+    let text = typed(
+        &["play", "--load", &path, "--time", "30"],
+        "new\nh8\nquit\n",
+    );
+    assert!(text.contains("White wins. (five)"), "{text}");
+    assert!(!text.contains("The AI wins"), "{text}");
+    let after_new = &text[text.find("New game.").unwrap()..];
+    assert!(after_new.contains("stones: 0 black, 0 white"), "{text}");
+    assert!(after_new.contains("AI plays"), "{text}");
 }

@@ -12,12 +12,12 @@
 use super::board_view::Cell;
 use super::input::{step, Input};
 use crate::analyze::{side_chance, verdict_text, Searcher};
+use crate::play_gomoku::{new_game_board, result_from_the_start, save_game};
 use crate::review::{in_play_limits, opening_still_placed};
 use std::path::PathBuf;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::mpsc::{channel, Receiver, TryRecvError};
 use std::sync::Arc;
-use wuzi_gomoku::record::GameRecord;
 use wuzi_gomoku::review::{summary, Grade, ReviewSpan, ReviewedMove};
 use wuzi_gomoku::{
     describe, parse_point, winning_line, Analysis, Board, Engine, EngineOptions, Player, Point,
@@ -214,7 +214,11 @@ impl GomokuApp {
     pub fn result_text(&self) -> Option<String> {
         let result = self.board.result()?;
         let who = match result.winner {
-            Some(w) if self.analysing || self.both_sides() => {
+            Some(w)
+                if self.analysing
+                    || self.both_sides()
+                    || result_from_the_start(&self.board, self.start.moves()) =>
+            {
                 format!("{} wins.", colour_title(w))
             }
             Some(w) if w == self.human => "You win!".into(),
@@ -273,7 +277,12 @@ impl GomokuApp {
             Input::Review => self.ask_review(),
             Input::Analyse => self.toggle_analysis(),
             Input::NewGame => {
-                let start = self.start.clone();
+                let start = new_game_board(&self.start);
+                if start.moves().len() != self.start.moves().len() {
+                    // The loaded record was finished: the new game starts from an empty board.
+                    self.start = start.clone();
+                    self.opening = 0;
+                }
                 self.engine_mut().set_board(start);
                 self.both_sides_from = None;
                 self.message = "New game.".into();
@@ -477,17 +486,8 @@ impl GomokuApp {
     }
 
     fn save(&mut self) {
-        let mut record = GameRecord::from_board(&self.board);
-        let (you, wuzi) = ("you".to_string(), "wuzi".to_string());
-        (record.black, record.white) = match self.human {
-            _ if self.both_sides() => (you.clone(), you),
-            Player::First => (you, wuzi),
-            Player::Second => (wuzi, you),
-        };
-        self.message = match std::fs::write(&self.save_to, record.to_sgf()) {
-            Ok(()) => format!("Saved to {}.", self.save_to.display()),
-            Err(e) => format!("Cannot save to {}: {e}", self.save_to.display()),
-        };
+        let human = (!self.both_sides()).then_some(self.human);
+        self.message = save_game(&self.board, human, &self.save_to);
     }
 
     /// Takes what the engine reported since the last call; true when anything changed.

@@ -14,15 +14,14 @@ pub mod layout;
 pub mod terminal;
 pub mod tictactoe;
 
-use crate::play_gomoku::PlayGomokuArgs;
+use crate::play_gomoku::{save_path, PlayGomokuArgs};
 use crate::play_mnk::{FirstMover, PlayMnkArgs};
 use gomoku_app::GomokuApp;
 use input::Input;
 use ratatui::layout::Rect;
 use ratatui::Frame;
 use std::io::IsTerminal;
-use std::path::PathBuf;
-use std::time::{Duration, SystemTime, UNIX_EPOCH};
+use std::time::Duration;
 use wuzi_gomoku::{Engine, EngineOptions, Player};
 use wuzi_search::Limits;
 
@@ -73,14 +72,6 @@ impl Screen for GomokuApp {
 /// True when both ends are a terminal: the full-screen game is possible.
 pub fn available() -> bool {
     std::io::stdin().is_terminal() && std::io::stdout().is_terminal()
-}
-
-/// A file name for `s` that does not overwrite an earlier save.
-fn save_path() -> PathBuf {
-    let seconds = SystemTime::now()
-        .duration_since(UNIX_EPOCH)
-        .map_or(0, |d| d.as_secs());
-    PathBuf::from(format!("wuzi-{seconds}.sgf"))
 }
 
 /// The Gomoku game for `args`.

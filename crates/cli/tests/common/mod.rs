@@ -25,7 +25,7 @@ pub fn json(args: &[&str]) -> Value {
 }
 
 /// What an interactive command prints when `input` is typed into it.
-pub fn typed(args: &[&str], input: &str) -> String {
+pub fn typed(args: &[&str], input: impl AsRef<[u8]>) -> String {
     let mut child = Command::new(env!("CARGO_BIN_EXE_wuzi"))
         .args(args)
         .stdin(Stdio::piped())
@@ -37,7 +37,7 @@ pub fn typed(args: &[&str], input: &str) -> String {
         .stdin
         .take()
         .unwrap()
-        .write_all(input.as_bytes())
+        .write_all(input.as_ref())
         .unwrap();
     let out = child.wait_with_output().unwrap();
     assert!(

@@ -27,11 +27,13 @@ use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::mpsc::{channel, Sender};
 use std::sync::{Arc, Mutex};
 use std::thread::JoinHandle;
+use std::time::{Duration, Instant};
 use wuzi_gomoku::{Analysis, Board, Engine, Info};
 use wuzi_search::Limits;
 
 enum Event {
-    Line(Line),
+    /// A line, and when it arrived: a reply's time counts from there (see [`start`]).
+    Line(Line, Instant),
     Eof,
     Done(Box<Engine>, Job, Vec<Analysis>),
 }
@@ -109,13 +111,14 @@ pub fn run(input: impl BufRead + Send + 'static, output: impl Write + Send + 'st
     let (tx, rx) = channel::<Event>();
     spawn_reader(input, tx.clone());
     let mut session = Session::default();
-    let mut queue: VecDeque<Line> = VecDeque::new();
+    let mut queue: VecDeque<(Line, Instant)> = VecDeque::new();
     let mut running: Option<(Arc<AtomicBool>, JoinHandle<()>)> = None;
     let mut ending = false;
     loop {
         // Lines that arrived during a search are handled, in order, once it is over.
         let event = if running.is_none() && !queue.is_empty() {
-            Event::Line(queue.pop_front().expect("not empty"))
+            let (line, arrived) = queue.pop_front().expect("not empty");
+            Event::Line(line, arrived)
         } else {
             match rx.recv() {
                 Ok(e) => e,
@@ -124,8 +127,10 @@ pub fn run(input: impl BufRead + Send + 'static, output: impl Write + Send + 'st
         };
         match event {
             // Queued whole even when it starts with STOP or END: it gets its ERROR in turn.
-            Event::Line(line) if running.is_some() && line.cut => queue.push_back(line),
-            Event::Line(line) if running.is_some() => {
+            Event::Line(line, arrived) if running.is_some() && line.cut => {
+                queue.push_back((line, arrived))
+            }
+            Event::Line(line, arrived) if running.is_some() => {
                 let word = line
                     .text
                     .split_whitespace()
@@ -139,18 +144,18 @@ pub fn run(input: impl BufRead + Send + 'static, output: impl Write + Send + 'st
                         stop.store(true, Ordering::Relaxed);
                         ending = true;
                     }
-                    _ => queue.push_back(line),
+                    _ => queue.push_back((line, arrived)),
                 }
             }
-            Event::Line(line) if line.cut => send(&out, &[refuse_cut(&line.text)]),
-            Event::Line(line) => {
+            Event::Line(line, _) if line.cut => send(&out, &[refuse_cut(&line.text)]),
+            Event::Line(line, arrived) => {
                 let outcome = session.handle_line(&line.text);
                 send(&out, &outcome.replies);
                 if outcome.end {
                     break;
                 }
                 if let Some(think) = outcome.think {
-                    running = start(&mut session, think, &tx, &out);
+                    running = start(&mut session, think, arrived, &tx, &out);
                 }
             }
             // The input is over: finish what was asked, then stop.
@@ -158,10 +163,11 @@ pub fn run(input: impl BufRead + Send + 'static, output: impl Write + Send + 'st
                 if running.is_none() && queue.is_empty() {
                     break;
                 }
-                queue.push_back(Line {
+                let end = Line {
                     text: "END".into(),
                     cut: false,
-                });
+                };
+                queue.push_back((end, Instant::now()));
             }
             Event::Done(engine, job, results) => {
                 if let Some((_, worker)) = running.take() {
@@ -183,7 +189,9 @@ pub fn run(input: impl BufRead + Send + 'static, output: impl Write + Send + 'st
 /// never ends cannot grow the engine's memory without limit).
 fn spawn_reader(input: impl BufRead + Send + 'static, tx: Sender<Event>) {
     std::thread::spawn(move || {
-        lines::read_lines(input, |line| tx.send(Event::Line(line)).is_ok());
+        lines::read_lines(input, |line| {
+            tx.send(Event::Line(line, Instant::now())).is_ok()
+        });
         let _ = tx.send(Event::Eof);
     });
 }
@@ -199,10 +207,14 @@ fn refuse_cut(text: &str) -> String {
     )
 }
 
-/// Starts a search on a worker thread, lending it the engine.
+/// Starts a search on a worker thread, lending it the engine. The time since the request
+/// `arrived` is taken off the search's: the protocol's turn time runs from the request to the
+/// reply, and the lines before it (an `INFO max_memory` that sizes a new table, a rule that
+/// starts a new game) may have kept the loop busy meanwhile.
 fn start(
     session: &mut Session,
     think: Think,
+    arrived: Instant,
     tx: &Sender<Event>,
     out: &Out,
 ) -> Option<(Arc<AtomicBool>, JoinHandle<()>)> {
@@ -213,6 +225,7 @@ fn start(
     let stop = Arc::new(AtomicBool::new(false));
     let mut limits = think.limits;
     limits.stop = Some(stop.clone());
+    take_off_waited(&mut limits, arrived.elapsed());
     let (tx, out) = (tx.clone(), out.clone());
     let job = think.job;
     let worker = std::thread::spawn(move || {
@@ -220,6 +233,13 @@ fn start(
         let _ = tx.send(Event::Done(Box::new(engine), job, results));
     });
     Some((stop, worker))
+}
+
+/// Takes `waited` off a search's time limit and target, leaving at least a millisecond.
+fn take_off_waited(limits: &mut Limits, waited: Duration) {
+    let left = |t: Duration| t.saturating_sub(waited).max(Duration::from_millis(1));
+    limits.time = limits.time.map(left);
+    limits.target = limits.target.map(left);
 }
 
 /// The worker thread's body: the search a job needs (shared with the session's tests, which
@@ -264,6 +284,25 @@ fn swap2_openings(engine: &mut Engine, limits: &Limits, out: &Out) -> Vec<Analys
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn the_time_a_request_waited_is_taken_off_its_search() {
+        let ms = Duration::from_millis;
+        let mut limits = Limits {
+            time: Some(ms(300)),
+            target: Some(ms(150)),
+            nodes: Some(1000),
+            ..Limits::default()
+        };
+        take_off_waited(&mut limits, ms(120));
+        assert_eq!((limits.time, limits.target), (Some(ms(180)), Some(ms(30))));
+        take_off_waited(&mut limits, ms(500));
+        assert_eq!((limits.time, limits.target), (Some(ms(1)), Some(ms(1))));
+        assert_eq!(limits.nodes, Some(1000), "other limits stay");
+        let mut unlimited = Limits::default();
+        take_off_waited(&mut unlimited, ms(500));
+        assert_eq!((unlimited.time, unlimited.target), (None, None));
+    }
 
     /// An output the test can read after `run` returns.
     #[derive(Clone, Default)]

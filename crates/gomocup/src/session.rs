@@ -26,6 +26,10 @@ pub struct Think {
     pub limits: Limits,
 }
 
+/// The notice that a block's stones were dropped: a command came before its `DONE` (the
+/// game is as it was; the command's own reply follows).
+const BLOCK_DROPPED: &str = "ERROR a board block was not ended with DONE; it is dropped";
+
 /// A block of stone lines being read (`BOARD`, `YXBOARD`, `SWAP2BOARD` ... `DONE`). A
 /// malformed line inside it gets an ERROR and the block stays open, so that the stones after
 /// it still arrive and its `DONE` still ends it. (The reference brain, pisqpipe, ends the
@@ -149,9 +153,12 @@ impl Session {
                     end: true,
                     ..Outcome::default()
                 },
-                _ => {
+                command => {
+                    // The block is dropped, and the command that broke it still counts.
                     self.block = None;
-                    error("a board block was not ended with DONE; it is dropped")
+                    let mut outcome = self.handle(command);
+                    outcome.replies.insert(0, BLOCK_DROPPED.into());
+                    outcome
                 }
             };
         }
@@ -363,6 +370,10 @@ impl Session {
                 return;
             }
         };
+        if rule == self.rule {
+            // Managers repeat their settings every game: nothing to start again.
+            return;
+        }
         self.rule = rule;
         if let Some(n) = self.size {
             if self.board().is_some_and(|b| b.stone_count() == 0) {

@@ -115,3 +115,21 @@ fn repeated_settings_keep_the_engine_and_what_its_table_knows() {
     session.handle_line("INFO max_memory 100000000");
     assert_eq!(search_nodes(&mut session), first);
 }
+
+/// A command inside an unfinished block drops the block and is still carried out (a
+/// manager that gave up on a BOARD and starts a new game must not be ignored).
+#[test]
+fn a_command_inside_an_unfinished_block_drops_it_and_still_counts() {
+    let mut session = Session::default();
+    session.handle_line("START 15");
+    assert_eq!(session.handle_line("PLAY 7,7").replies, ["7,7"]);
+    assert!(session.handle_line("BOARD").replies.is_empty());
+    assert!(session.handle_line("7,7,2").replies.is_empty());
+    let replies = session.handle_line("START 15").replies;
+    assert_eq!(replies, [BLOCK_DROPPED, "OK"]);
+    assert_eq!(moves(&session), []);
+    assert!(session.handle_line("YXBOARD").replies.is_empty());
+    let replies = session.handle_line("ABOUT").replies;
+    assert_eq!(replies.len(), 2, "{replies:?}");
+    assert!(replies[1].starts_with("name=\"wuzi\""), "{replies:?}");
+}

@@ -433,11 +433,11 @@ pub fn run(args: &MatchArgs) -> Result<String, String> {
         ""
     };
     Ok(format!(
-        "A ({}) vs B ({}), {} games{interrupted}, {rule} {}x{}: {}{verdict}\n\
+        "A ({}) vs B ({}), {}{interrupted}, {rule} {}x{}: {}{verdict}\n\
          A as Black {}, as White {}",
         args.a,
         args.b,
-        t.games(),
+        crate::output::count(t.games() as usize, "game"),
         args.setup.board.size,
         args.setup.board.size,
         standing_text(standing),

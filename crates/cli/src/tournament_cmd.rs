@@ -211,8 +211,9 @@ fn table(args: &TournamentArgs, result: &TournamentResult, rule: Rule) -> String
         ""
     };
     let mut out = format!(
-        "{kind} of {} engines, {rule} {size}x{size}: {played} games{ended}\n",
-        result.engines.len()
+        "{kind} of {} engines, {rule} {size}x{size}: {}{ended}\n",
+        result.engines.len(),
+        crate::output::count(played as usize, "game"),
     );
     let width = result
         .engines

@@ -138,11 +138,17 @@ impl External {
     }
 
     fn spawn(&self) -> Result<Process, Fault> {
-        let mut child = Command::new(&self.command[0])
+        let mut command = Command::new(&self.command[0]);
+        command
             .args(&self.command[1..])
             .stdin(Stdio::piped())
             .stdout(Stdio::piped())
-            .stderr(Stdio::null())
+            .stderr(Stdio::null());
+        // A process group of its own: Ctrl-C in the terminal signals the manager alone, which
+        // then ends the engine itself, instead of killing it mid-game (a "crash" scored).
+        #[cfg(unix)]
+        std::os::unix::process::CommandExt::process_group(&mut command, 0);
+        let mut child = command
             .spawn()
             .map_err(|e| Fault::Crashed(format!("cannot start {}: {e}", self.command[0])))?;
         let stdin = child.stdin.take().expect("piped");

@@ -68,16 +68,22 @@ impl Tally {
     }
 }
 
-/// The half-width in Elo of the interval `score ± margin`; `None` when it has no finite end,
-/// or no width: while every game (or pair) so far scored the same, the sample says nothing of
-/// the spread, and "± 0" would claim a certainty the games do not give.
+/// The half-width in Elo of the interval `score ± margin`. Where the interval reaches a 0% or
+/// 100% score (a lopsided few games), that end has no Elo, and the half-width is the distance
+/// from the Elo to the other, finite end: a margin that still says how far down (or up) the
+/// truth may lie. `None` when neither end is finite, or the interval has no width: while every
+/// game (or pair) so far scored the same, the sample says nothing of the spread, and "± 0"
+/// would claim a certainty the games do not give.
 fn error_of(score: f64, margin: f64) -> Option<f64> {
     if margin <= 0.0 {
         return None;
     }
+    let elo = elo_of_score(score)?;
     match (elo_of_score(score + margin), elo_of_score(score - margin)) {
         (Some(hi), Some(lo)) => Some((hi - lo) / 2.0),
-        _ => None,
+        (None, Some(lo)) => Some(elo - lo),
+        (Some(hi), None) => Some(hi - elo),
+        (None, None) => None,
     }
 }
 
@@ -394,6 +400,17 @@ mod tests {
             draws: 0,
         };
         assert_eq!(all_won.elo().0, None);
+        // 8 of 10 won: the interval reaches 100%, and the error is the way down to its
+        // lower end.
+        let lopsided = Tally {
+            wins: 8,
+            losses: 2,
+            draws: 0,
+        };
+        let (elo, err) = lopsided.elo();
+        let lower = elo_of_score(0.8 - 1.96 * (0.16f64 / 10.0).sqrt()).unwrap();
+        assert_eq!(err, Some(elo.unwrap() - lower));
+        assert_eq!((elo.unwrap().round(), err.unwrap().round()), (241.0, 205.0));
         // Games that all scored the same give an Elo but no error, not "± 0".
         let drawn = Tally {
             wins: 0,

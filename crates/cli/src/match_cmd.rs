@@ -14,6 +14,7 @@ use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{Arc, Mutex, OnceLock};
 use std::time::Duration;
 use wuzi_gomocup::manager::openings::{read_openings, OpeningFormat, Rng};
+use wuzi_gomocup::manager::player::check_programs;
 use wuzi_gomocup::manager::player::Log;
 use wuzi_gomocup::manager::side::{oversubscription_warning, Kind, SideSpec};
 use wuzi_gomocup::manager::stats::{Decision, Sprt, Tally};
@@ -364,6 +365,12 @@ pub fn run(args: &MatchArgs) -> Result<String, String> {
         log: log.clone(),
         abort: abort_flag(),
     };
+    check_programs(
+        [&config.a, &config.b],
+        config.size,
+        rule,
+        config.abort.clone(),
+    )?;
     let (bar, plain_progress) = args.setup.progress(config.games.div_ceil(2) as u64 * 2);
     let result = run_match(&config, &|game, standing| {
         bar.set_message(standing_text(standing));

@@ -10,6 +10,7 @@ use crate::match_cmd::{
 use clap::Args;
 use serde::Serialize;
 use std::time::Duration;
+use wuzi_gomocup::manager::player::check_programs;
 use wuzi_gomocup::manager::side::{oversubscription_warning, Kind, SideSpec};
 use wuzi_gomocup::manager::tournament::{
     labels, pairings, run_tournament, PairingResult, TournamentConfig, TournamentResult,
@@ -111,6 +112,7 @@ pub fn run(args: &TournamentArgs) -> Result<String, String> {
         log: log.clone(),
         abort: abort_flag(),
     };
+    check_programs(&config.engines, config.size, rule, config.abort.clone())?;
     let labels = labels(&config.engines);
     let total = config.games_in_all();
     let (bar, plain_progress) = args.setup.progress(total as u64);

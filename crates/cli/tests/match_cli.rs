@@ -82,6 +82,16 @@ fn a_short_match_runs_to_its_end() {
     assert_eq!(counts[..3].iter().sum::<u32>(), 1, "{split}");
     assert_eq!(counts[3..].iter().sum::<u32>(), 1, "{split}");
     fails_with(&["match", "--a", "speed=3"], "unknown setting");
+    // A program that cannot run is one error before the match, not a forfeit a game.
+    let missing = "cmd=/nonexistent/pbrain-engine";
+    fails_with(
+        &["match", "--a", missing, "--b", "nodes=100", "--games", "2"],
+        "/nonexistent/pbrain-engine cannot play: crashed (cannot start",
+    );
+    fails_with(
+        &["tournament", "--engine", "nodes=100", "--engine", missing],
+        "cannot play",
+    );
     fails_with(
         &["match", "--sprt", "elo0=5,elo1=0"],
         "elo0 must be below elo1",

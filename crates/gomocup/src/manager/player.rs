@@ -97,6 +97,26 @@ pub fn competitor(
     }
 }
 
+/// Starts each program among `sides` once (`START` and its `OK`, the `INFO`s, then `END`),
+/// so that a command that cannot run, or does not speak the protocol, is one error before a
+/// match rather than a forfeit in each of its games. In-process sides need no check.
+pub fn check_programs<'a>(
+    sides: impl IntoIterator<Item = &'a SideSpec>,
+    size: usize,
+    rule: Rule,
+    abort: Arc<AtomicBool>,
+) -> Result<(), String> {
+    for side in sides {
+        if let Kind::External(command) = &side.kind {
+            let mut program = competitor(side, abort.clone(), None, String::new());
+            let started = program.start_game(size, rule);
+            program.end_game();
+            started.map_err(|fault| format!("{} cannot play: {fault}", command.join(" ")))?;
+        }
+    }
+    Ok(())
+}
+
 /// wuzi's engine, searching in this process: cheap, and deterministic under depth or node
 /// limits.
 struct InProcess {

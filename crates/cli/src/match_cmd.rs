@@ -279,18 +279,34 @@ pub(crate) fn opening_source(args: &MatchSetup, rule: Rule) -> Result<OpeningSou
     Ok(OpeningSource::List(list))
 }
 
-/// Where each finished game is written as it ends (so that a long run that is killed keeps
-/// its records), one SGF tree after another; nowhere without `--sgf`.
+/// Where each finished game is written, in the run's order, as soon as the games before it
+/// are (so that a long run that is killed keeps its records), one SGF tree after another;
+/// nowhere without `--sgf`.
 pub(crate) struct SgfSink {
-    /// The file, and whether a game is in it yet.
-    file: Option<Mutex<(std::fs::File, bool)>>,
+    file: Option<Mutex<SgfFile>>,
     failed: AtomicBool,
+}
+
+/// The SGF file and the games that finished ahead of an earlier one, held back so that the
+/// file lists the games in their order (`--game N` is game N), however they finish.
+struct SgfFile {
+    file: std::fs::File,
+    /// Whether a game is in the file yet.
+    started: bool,
+    /// The place in the order of the next game to write.
+    next: usize,
+    waiting: std::collections::BTreeMap<usize, String>,
 }
 
 impl SgfSink {
     pub(crate) fn open(path: Option<&PathBuf>) -> Result<SgfSink, String> {
         let file = match path {
-            Some(path) => Some(Mutex::new((create(path, "the SGF file")?, false))),
+            Some(path) => Some(Mutex::new(SgfFile {
+                file: create(path, "the SGF file")?,
+                started: false,
+                next: 0,
+                waiting: Default::default(),
+            })),
             None => None,
         };
         Ok(SgfSink {
@@ -299,24 +315,43 @@ impl SgfSink {
         })
     }
 
-    /// Writes the game `sgf` makes (only made when there is a file).
-    pub(crate) fn write(&self, sgf: impl FnOnce() -> String) {
+    /// Takes the game `sgf` makes (only made when there is a file), the `order`-th game of the
+    /// run counting from 0, and writes every game now due in order.
+    pub(crate) fn write(&self, order: usize, sgf: impl FnOnce() -> String) {
         let Some(file) = &self.file else {
             return;
         };
         let mut file = file.lock().unwrap_or_else(|e| e.into_inner());
-        let separator = if file.1 { "\n" } else { "" };
-        let text = format!("{separator}{}", sgf());
-        file.1 = true;
-        if file.0.write_all(text.as_bytes()).is_err() {
-            self.failed.store(true, Ordering::Relaxed);
+        file.waiting.insert(order, sgf());
+        self.write_due(&mut file, false);
+    }
+
+    /// Once the run is over: writes the games held back (a stopped run leaves gaps in the
+    /// order), and says on stderr when some game could not be written.
+    pub(crate) fn finish(&self) {
+        if let Some(file) = &self.file {
+            let mut file = file.lock().unwrap_or_else(|e| e.into_inner());
+            self.write_due(&mut file, true);
+        }
+        if self.failed.load(Ordering::Relaxed) {
+            eprintln!("wuzi: some games could not be written to the SGF file");
         }
     }
 
-    /// Says on stderr when some game could not be written.
-    pub(crate) fn report_failure(&self) {
-        if self.failed.load(Ordering::Relaxed) {
-            eprintln!("wuzi: some games could not be written to the SGF file");
+    /// Writes the games whose turn has come (with `all`, every one held).
+    fn write_due(&self, file: &mut SgfFile, all: bool) {
+        while let Some(entry) = file.waiting.first_entry() {
+            if !all && *entry.key() != file.next {
+                return;
+            }
+            let (order, game) = entry.remove_entry();
+            file.next = order + 1;
+            let separator = if file.started { "\n" } else { "" };
+            file.started = true;
+            let text = format!("{separator}{game}");
+            if file.file.write_all(text.as_bytes()).is_err() {
+                self.failed.store(true, Ordering::Relaxed);
+            }
         }
     }
 }
@@ -384,7 +419,9 @@ pub fn run(args: &MatchArgs) -> Result<String, String> {
             );
             eprintln!("{line}  (game {}: {})", game.number, game.reason);
         }
-        sgf.write(|| game.to_sgf(args.setup.board.size, rule, &event));
+        sgf.write(game.number - 1, || {
+            game.to_sgf(args.setup.board.size, rule, &event)
+        });
         if plain_progress || game.winner.is_none() || game.reason.contains(" made five") {
             return;
         }
@@ -392,7 +429,7 @@ pub fn run(args: &MatchArgs) -> Result<String, String> {
     });
     bar.finish_and_clear();
     flush(&log);
-    sgf.report_failure();
+    sgf.finish();
     if result.openings_ran_out && result.games.is_empty() {
         return Err(format!(
             "no balanced {rule} {0}x{0} opening could be generated: give --openings FILE",

@@ -13,7 +13,7 @@ use std::time::Duration;
 use wuzi_gomocup::manager::player::check_programs;
 use wuzi_gomocup::manager::side::{oversubscription_warning, Kind, SideSpec};
 use wuzi_gomocup::manager::tournament::{
-    labels, pairings, run_tournament, PairingResult, TournamentConfig, TournamentResult,
+    game_order, labels, pairings, run_tournament, PairingResult, TournamentConfig, TournamentResult,
 };
 use wuzi_gomocup::manager::GameReport;
 use wuzi_gomoku::{Board, Rule};
@@ -136,11 +136,12 @@ pub fn run(args: &TournamentArgs) -> Result<String, String> {
             );
         }
         let event = format!("wuzi tournament: {} vs {}", labels[a], labels[b]);
-        sgf.write(|| game.to_sgf(size, rule, &event));
+        let order = game_order(list.len(), pairing, game.number);
+        sgf.write(order, || game.to_sgf(size, rule, &event));
     });
     bar.finish_and_clear();
     flush(&log);
-    sgf.report_failure();
+    sgf.finish();
     if result.openings_ran_out && result.pairings.iter().all(|p| p.games.is_empty()) {
         return Err(format!(
             "no balanced {rule} {size}x{size} opening could be generated: give --openings FILE"

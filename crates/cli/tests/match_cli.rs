@@ -232,6 +232,8 @@ fn a_match_against_an_external_engine_writes_its_records() {
         &path(&log),
         "--json",
         "--quiet",
+        "--concurrency",
+        "2",
     ]);
     assert_eq!(v["played"], 4);
     let games = v["games"].as_array().unwrap();
@@ -258,6 +260,9 @@ fn a_match_against_an_external_engine_writes_its_records() {
     }
     let text = std::fs::read_to_string(&sgf).unwrap();
     assert_eq!(text.matches("(;FF[4]GM[4]").count(), 4);
+    // In the games' order, however they finished: `--game N` is game N.
+    let numbers: Vec<&str> = text.split("GN[").skip(1).map(|t| &t[..1]).collect();
+    assert_eq!(numbers, ["1", "2", "3", "4"], "{text}");
     assert!(text.contains("PB[external]PW[wuzi depth=1]"), "{text}");
     assert!(
         text.contains(";B[hh]C[opening move];W[ii]C[opening move]"),

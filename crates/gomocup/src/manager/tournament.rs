@@ -157,9 +157,7 @@ pub fn run_tournament(
                 if index >= total {
                     return;
                 }
-                // Two games (one opening, both colours) of each pairing in turn.
-                let (slot, colour) = (index / 2, index % 2);
-                let (round, pairing) = (slot / list.len(), slot % list.len());
+                let (round, pairing, colour) = scheduled(index, list.len());
                 let Some(opening) = supply.opening(round) else {
                     ran_out.store(true, Ordering::Relaxed);
                     return;
@@ -186,6 +184,20 @@ pub fn run_tournament(
         shared,
         ran_out.load(Ordering::Relaxed),
     )
+}
+
+/// The `index`-th game a tournament of `pairings` pairings starts: (round, pairing, colour).
+/// Two games (one opening, both colours) of each pairing in turn.
+fn scheduled(index: usize, pairings: usize) -> (usize, usize, usize) {
+    let (slot, colour) = (index / 2, index % 2);
+    (slot / pairings, slot % pairings, colour)
+}
+
+/// Where game `number` (1-based, as reported) of `pairing` comes in the order the games are
+/// started, counting from 0: the inverse of the schedule, for writing records in that order.
+pub fn game_order(pairings: usize, pairing: usize, number: usize) -> usize {
+    let game = number - 1;
+    ((game / 2) * pairings + pairing) * 2 + game % 2
 }
 
 /// Sorts each pairing's games and sums every engine's games and rating.
@@ -271,6 +283,17 @@ fn linked(players: usize, results: &[(usize, usize, Tally)]) -> bool {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn the_order_of_a_game_undoes_the_schedule() {
+        for pairings in 1..6 {
+            for index in 0..200 {
+                let (round, pairing, colour) = scheduled(index, pairings);
+                let number = 2 * round + colour + 1;
+                assert_eq!(game_order(pairings, pairing, number), index);
+            }
+        }
+    }
 
     #[test]
     fn a_round_robin_pairs_everyone_once_and_a_gauntlet_the_first_with_the_rest() {

@@ -76,8 +76,9 @@ const EXAMPLES_SPSA: &str = "Example:
   wuzi spsa --base nodes=10000 --knob lmr-div=200:30:60:600 --knob rfp-margin=40:8:10:150 \\
     --iterations 2000 --concurrency 2 --openings docs/openings/freestyle-15-balanced-626.txt";
 
-const EXAMPLES_GOMOCUP: &str = "Example:
-  printf 'START 15\\nBEGIN\\nEND\\n' | wuzi gomocup";
+const EXAMPLES_GOMOCUP: &str =
+    "Example (the end of the input lets the search finish; END would stop it):
+  printf 'START 15\\nINFO timeout_turn 500\\nBEGIN\\n' | wuzi gomocup";
 
 const EXAMPLES_SERVE: &str = "Example:
   wuzi serve --addr 127.0.0.1:8080       then open http://127.0.0.1:8080/";

@@ -7,7 +7,8 @@ use crate::checks::{
 use crate::store::{Game, GameView, PageEvent};
 use crate::{ids, request, shutdown, AppState};
 use axum::extract::rejection::JsonRejection;
-use axum::extract::{Path, State};
+use axum::extract::{FromRequestParts, Path, State};
+use axum::http::request::Parts;
 use axum::http::StatusCode;
 use axum::response::sse::{Event, KeepAlive, Sse};
 use axum::response::{IntoResponse, Response};
@@ -45,6 +46,30 @@ pub async fn not_found() -> ApiError {
     ApiError(StatusCode::NOT_FOUND, "no such page".into())
 }
 
+/// A known route asked with another method (`GET /api/games`): the JSON error every other
+/// error is, not an empty body.
+pub async fn method_not_allowed() -> ApiError {
+    ApiError(
+        StatusCode::METHOD_NOT_ALLOWED,
+        "this route does not take that method".into(),
+    )
+}
+
+/// A game's id from the path. An id that is not even text (`%ff`) is the same `no such game`
+/// as any other wrong id, not axum's plain-text rejection.
+pub struct GameId(String);
+
+impl<S: Send + Sync> FromRequestParts<S> for GameId {
+    type Rejection = ApiError;
+
+    async fn from_request_parts(parts: &mut Parts, state: &S) -> Result<Self, Self::Rejection> {
+        match Path::<String>::from_request_parts(parts, state).await {
+            Ok(Path(id)) => Ok(GameId(id)),
+            Err(_) => Err(no_such_game()),
+        }
+    }
+}
+
 /// The body as JSON, or a 400 that says what is wrong with it.
 /// A body over the size limit keeps its 413.
 fn body<T>(body: Result<Json<T>, JsonRejection>) -> Result<T, ApiError> {
@@ -75,7 +100,7 @@ fn game_id(id: String) -> Result<String, ApiError> {
 }
 
 /// The game as an SGF record (`wuzi show --format sgf`'s writer), the engine named as its side.
-pub async fn sgf(State(state): Shared, Path(id): Path<String>) -> Reply {
+pub async fn sgf(State(state): Shared, GameId(id): GameId) -> Reply {
     let id = game_id(id)?;
     let mut store = state.store.lock().expect("store");
     let game = store.get_mut(&id).ok_or_else(no_such_game)?;
@@ -146,14 +171,14 @@ fn view(state: &AppState, id: &str, analysis: Option<Value>) -> Result<GameView,
     Ok(v)
 }
 
-pub async fn show(State(state): Shared, Path(id): Path<String>) -> Reply {
+pub async fn show(State(state): Shared, GameId(id): GameId) -> Reply {
     let id = game_id(id)?;
     Ok(Json(view(&state, &id, None)?).into_response())
 }
 
 pub async fn play(
     State(state): Shared,
-    Path(id): Path<String>,
+    GameId(id): GameId,
     req: Result<Json<MoveRequest>, JsonRejection>,
 ) -> Reply {
     let id = game_id(id)?;
@@ -188,7 +213,7 @@ fn usable(game: Option<&mut Game>) -> Result<&mut Game, ApiError> {
     Ok(game)
 }
 
-pub async fn undo(State(state): Shared, Path(id): Path<String>) -> Reply {
+pub async fn undo(State(state): Shared, GameId(id): GameId) -> Reply {
     let id = game_id(id)?;
     {
         let mut store = state.store.lock().expect("store");
@@ -218,7 +243,7 @@ pub async fn undo(State(state): Shared, Path(id): Path<String>) -> Reply {
     Ok(Json(view(&state, &id, None)?).into_response())
 }
 
-pub async fn hint(State(state): Shared, Path(id): Path<String>) -> Reply {
+pub async fn hint(State(state): Shared, GameId(id): GameId) -> Reply {
     let id = game_id(id)?;
     let (board, time_ms, progress) = {
         let mut store = state.store.lock().expect("store");
@@ -453,7 +478,7 @@ fn progress_json(info: &Info, size: usize) -> Value {
 
 pub async fn events(
     State(state): Shared,
-    Path(id): Path<String>,
+    GameId(id): GameId,
 ) -> Result<Sse<impl Stream<Item = Result<Event, std::convert::Infallible>>>, ApiError> {
     let id = game_id(id)?;
     let rx = {

@@ -150,6 +150,7 @@ fn router_until(config: Config, stopping: watch::Receiver<bool>) -> Router {
         .route("/api/threats", post(api::threats))
         .route("/api/review", post(api::review))
         .fallback(api::not_found)
+        .method_not_allowed_fallback(api::method_not_allowed)
         .layer(DefaultBodyLimit::max(MAX_BODY))
         .layer(middleware::map_response_with_state(
             state.clone(),

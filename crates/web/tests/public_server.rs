@@ -146,7 +146,8 @@ fn game_ids_are_random_unique_and_a_wrong_one_reveals_nothing() {
     assert_eq!(mine.status, 200);
     // ...and a wrong one, well-formed or not, is the same bare 404.
     let unknown = "AAAAAAAAAAAAAAAAAAAAAA";
-    for wrong in [unknown, "1", "2", "not-an-id"] {
+    // `%00%ff` is not even text.
+    for wrong in [unknown, "1", "2", "not-an-id", "%00%ff"] {
         for path in ["", "/moves", "/undo", "/hint", "/events", "/sgf"] {
             let url = format!("{base}/api/games/{wrong}{path}");
             let req = if path.is_empty() || path == "/events" || path == "/sgf" {
@@ -158,11 +159,10 @@ fn game_ids_are_random_unique_and_a_wrong_one_reveals_nothing() {
             assert_eq!(req.body, json!({"error":"no such game"}), "{url}");
         }
     }
-    // Nothing lists the games.
-    assert_ne!(
-        send(agent.get(&format!("{base}/api/games")), None).status,
-        200
-    );
+    // Nothing lists the games: the route takes POST only, and says so in JSON.
+    let list = send(agent.get(&format!("{base}/api/games")), None);
+    assert_eq!(list.status, 405);
+    assert!(list.body["error"].is_string(), "{}", list.body);
     let h = health(&base);
     assert_eq!(h.status, 200);
     assert!(!h.body.to_string().contains(&ids[0]));

@@ -279,6 +279,20 @@ pub(crate) fn opening_source(args: &MatchSetup, rule: Rule) -> Result<OpeningSou
     Ok(OpeningSource::List(list))
 }
 
+/// A note for stderr when a file holds fewer openings than a run's pairs of games need: the
+/// openings are then played again from the first, which a user counting on distinct
+/// openings should know.
+pub(crate) fn reused_openings_note(openings: &OpeningSource, pairs: usize) -> Option<String> {
+    match openings {
+        OpeningSource::List(list) if !list.is_empty() && pairs > list.len() => Some(format!(
+            "wuzi: note: {} for {} of games: the file's openings are played again from its first",
+            crate::output::count(list.len(), "opening"),
+            crate::output::count(pairs, "pair"),
+        )),
+        _ => None,
+    }
+}
+
 /// Where each finished game is written, in the run's order, as soon as the games before it
 /// are (so that a long run that is killed keeps its records), one SGF tree after another;
 /// nowhere without `--sgf`.
@@ -406,6 +420,9 @@ pub fn run(args: &MatchArgs) -> Result<String, String> {
         rule,
         config.abort.clone(),
     )?;
+    if let Some(note) = reused_openings_note(&config.openings, config.games.div_ceil(2)) {
+        eprintln!("{note}");
+    }
     let (bar, plain_progress) = args.setup.progress(config.games.div_ceil(2) as u64 * 2);
     let result = run_match(&config, &|game, standing| {
         bar.set_message(standing_text(standing));

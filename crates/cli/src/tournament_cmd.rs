@@ -4,8 +4,8 @@
 //! reads the arguments and writes the table.
 
 use crate::match_cmd::{
-    abort_flag, elo_text, flush, game_count, opening_source, signless_zero, wins_losses_draws,
-    Counts, MatchSetup, SgfSink,
+    abort_flag, elo_text, flush, game_count, opening_source, reused_openings_note, signless_zero,
+    wins_losses_draws, Counts, MatchSetup, SgfSink,
 };
 use clap::Args;
 use serde::Serialize;
@@ -113,6 +113,9 @@ pub fn run(args: &TournamentArgs) -> Result<String, String> {
         abort: abort_flag(),
     };
     check_programs(&config.engines, config.size, rule, config.abort.clone())?;
+    if let Some(note) = reused_openings_note(&config.openings, config.games.div_ceil(2)) {
+        eprintln!("{note}");
+    }
     let labels = labels(&config.engines);
     let total = config.games_in_all();
     let (bar, plain_progress) = args.setup.progress(total as u64);

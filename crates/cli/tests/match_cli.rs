@@ -258,6 +258,24 @@ fn a_match_against_an_external_engine_writes_its_records() {
         let won = mine.iter().filter(|g| g["winner"] == "A").count() as u64;
         assert_eq!(count("wins"), won, "{key}");
     }
+    // Two openings for six games: a note says they are played again.
+    let reused = wuzi(&[
+        "match",
+        "--a",
+        "depth=1",
+        "--b",
+        "depth=1",
+        "--games",
+        "6",
+        "--openings",
+        &path(&openings),
+        "--quiet",
+    ]);
+    let stderr = String::from_utf8_lossy(&reused.stderr);
+    assert!(
+        stderr.contains("note: 2 openings for 3 pairs of games"),
+        "{stderr}"
+    );
     let text = std::fs::read_to_string(&sgf).unwrap();
     assert_eq!(text.matches("(;FF[4]GM[4]").count(), 4);
     // In the games' order, however they finished: `--game N` is game N.

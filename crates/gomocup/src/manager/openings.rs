@@ -65,6 +65,8 @@ pub fn parse_openings(
     rule: Rule,
 ) -> Result<Vec<Vec<Point>>, String> {
     let mut out = Vec::new();
+    // A file saved by a Windows editor may begin with a byte-order mark.
+    let text = text.strip_prefix('\u{feff}').unwrap_or(text);
     for (index, line) in text.lines().enumerate() {
         let line = line.trim();
         if line.is_empty() || line.starts_with('#') {
@@ -358,6 +360,13 @@ mod tests {
             let e = parse_openings("w1", "f", format, 23, Rule::Freestyle).unwrap_err();
             assert!(e.contains("board size 23"), "{e}");
         }
+    }
+
+    #[test]
+    fn a_byte_order_mark_is_not_part_of_the_first_line() {
+        let text = "\u{feff}0,0, 1,1\n0,0, -1,1, 1,0\n";
+        let openings = parse_openings(text, "f", OpeningFormat::Auto, 15, Rule::Freestyle);
+        assert_eq!(openings.unwrap().len(), 2);
     }
 
     /// Lines as opening files have them, some broken: moves in each format (letters, digits,

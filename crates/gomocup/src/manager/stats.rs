@@ -26,7 +26,11 @@ pub fn expected_score(elo: f64) -> f64 {
 
 /// The Elo difference that expects `score`, or `None` at 0 or 1 (no finite Elo).
 pub fn elo_of_score(score: f64) -> Option<f64> {
-    (score > 0.0 && score < 1.0).then(|| -400.0 * (1.0 / score - 1.0).log10())
+    // An even score is 0, not the -0 the formula gives (JSON would print "-0.0").
+    (score > 0.0 && score < 1.0).then(|| match -400.0 * (1.0 / score - 1.0).log10() {
+        0.0 => 0.0,
+        elo => elo,
+    })
 }
 
 impl Tally {
@@ -386,6 +390,7 @@ mod tests {
             draws: 0,
         };
         assert_eq!(even.elo().0, Some(0.0));
+        assert!(even.elo().0.unwrap().is_sign_positive(), "not -0");
         let better = Tally {
             wins: 76,
             losses: 24,

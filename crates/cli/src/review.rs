@@ -205,7 +205,10 @@ fn text(report: &Review) -> String {
             if let Some(reason) = m.reason {
                 line.push_str(&format!(": {reason}"));
             }
-            if m.after.starts_with("wins") || m.after.starts_with("loses") {
+            if ["wins", "loses", "a draw"]
+                .iter()
+                .any(|end| m.after.starts_with(end))
+            {
                 line.push_str(&format!(" [{}]", m.after));
             }
             line.trim_end().to_string()

@@ -252,18 +252,22 @@ fn work(engine: &mut Engine, job: &Job, limits: &Limits, out: &Out) -> Vec<Analy
     }
 }
 
-/// Swap2 with an empty board: rates each candidate opening (White to move) with a quarter of
-/// the time; `Session::finish` proposes the one closest to even.
+/// Swap2 with an empty board: rates each candidate opening (White to move) with an equal
+/// share of the time; `Session::finish` proposes the one closest to even (the results are
+/// in the order of [`session::swap2_openings`], one for each).
 fn swap2_openings(engine: &mut Engine, limits: &Limits, out: &Out) -> Vec<Analysis> {
     let board: Board = engine.board().clone();
+    let shapes = session::swap2_openings(board.size());
     let mut each = limits.clone();
-    each.time = limits.time.map(|t| t / session::SWAP2_OPENINGS as u32);
-    each.target = limits.target.map(|t| t / session::SWAP2_OPENINGS as u32);
+    each.time = limits.time.map(|t| t / shapes.len() as u32);
+    each.target = limits.target.map(|t| t / shapes.len() as u32);
     let mut results = Vec::new();
-    for stones in session::swap2_openings(board.size()) {
+    for stones in shapes {
         let mut opening = board.clone();
-        if stones.iter().any(|&p| opening.try_play(p).is_err()) {
-            continue;
+        for &p in &stones {
+            opening
+                .try_play(p)
+                .expect("three distinct points of an empty board, no five");
         }
         engine.set_board(opening);
         let a = engine.go(&each, |_| {});

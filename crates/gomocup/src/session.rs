@@ -370,7 +370,7 @@ impl Session {
                 return;
             }
         };
-        if rule == self.rule {
+        if rule == self.rule && self.board().map_or(true, |b| b.rule() == rule) {
             // Managers repeat their settings every game: nothing to start again.
             return;
         }
@@ -593,7 +593,7 @@ pub fn score_text(a: &Analysis) -> String {
 }
 
 mod swap2;
-pub use swap2::{swap2_openings, SWAP2_OPENINGS};
+pub use swap2::swap2_openings;
 
 #[cfg(test)]
 mod robustness;

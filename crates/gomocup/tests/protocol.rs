@@ -264,6 +264,13 @@ fn swap2_in_all_three_cases() {
     // Wrong counts and bad stones are errors.
     assert!(swap2(&mut b, &["7,7", "8,8"]).starts_with("ERROR"));
     assert!(swap2(&mut b, &["7,7", "7,7", "8,8"]).starts_with("ERROR"));
+    // Small boards get an opening that fits them.
+    for n in 5..=8 {
+        let mut b = started(n);
+        let three = points(&swap2(&mut b, &[]));
+        assert_eq!(three.len(), 3, "{n}");
+        assert!(three.iter().all(|&(x, y)| x < n && y < n), "{n}: {three:?}");
+    }
 }
 
 /// Sends a position as BOARD lines (the engine is Black, field 1) and returns the reply.

@@ -53,7 +53,8 @@ impl Session {
                     .enumerate()
                     .min_by_key(|(_, a)| a.score.value().abs())
                     .map_or(0, |(i, _)| i);
-                let stones = swap2_openings(n)[best.min(SWAP2_OPENINGS - 1)];
+                let shapes = swap2_openings(n);
+                let stones = shapes[best.min(shapes.len() - 1)];
                 vec![format!(
                     "{} {} {}",
                     xy(stones[0]),
@@ -87,24 +88,29 @@ impl Session {
     }
 }
 
-/// How many three-stone openings the engine weighs when it opens a swap2 game.
-pub const SWAP2_OPENINGS: usize = 6;
-
 /// Black, White, Black around the centre: shapes the engine chooses among (by its
-/// evaluation) when it places the first three stones of a swap2 game. Close shapes are near
-/// even under standard; under freestyle every close shape favours Black (by 65 to 170 at
-/// 700 ms, `wuzi analyze`), so the engine proposed openings it would itself swap, and the
-/// second Black stone three or four points away (within 35 of even there) gives it a choice.
-pub fn swap2_openings(n: usize) -> [[Point; 3]; SWAP2_OPENINGS] {
-    let c = n / 2;
-    let p =
-        |dx: isize, dy: isize| Point::new((c as isize + dx) as usize, (c as isize + dy) as usize);
-    [
-        [p(0, 0), p(0, 1), p(2, 2)],
-        [p(0, 0), p(1, 1), p(-2, 1)],
-        [p(0, 0), p(0, 2), p(4, 1)],
-        [p(0, 0), p(1, 0), p(-3, -3)],
-        [p(0, 0), p(1, 1), p(3, -3)],
-        [p(0, 0), p(1, 1), p(0, 4)],
-    ]
+/// evaluation) when it places the first three stones of a swap2 game, those that fit on an
+/// `n`x`n` board (the two close ones always do). Close shapes are near even under standard;
+/// under freestyle every close shape favours Black (by 65 to 170 at 700 ms, `wuzi analyze`),
+/// so the engine proposed openings it would itself swap, and the second Black stone three or
+/// four points away (within 35 of even there) gives it a choice.
+pub fn swap2_openings(n: usize) -> Vec<[Point; 3]> {
+    const SHAPES: [[(isize, isize); 3]; 6] = [
+        [(0, 0), (0, 1), (2, 2)],
+        [(0, 0), (1, 1), (-2, 1)],
+        [(0, 0), (0, 2), (4, 1)],
+        [(0, 0), (1, 0), (-3, -3)],
+        [(0, 0), (1, 1), (3, -3)],
+        [(0, 0), (1, 1), (0, 4)],
+    ];
+    let c = (n / 2) as isize;
+    let at = |(dx, dy): (isize, isize)| {
+        let (x, y) = (c + dx, c + dy);
+        let on_board = (0..n as isize).contains(&x) && (0..n as isize).contains(&y);
+        on_board.then(|| Point::new(x as usize, y as usize))
+    };
+    SHAPES
+        .iter()
+        .filter_map(|shape| Some([at(shape[0])?, at(shape[1])?, at(shape[2])?]))
+        .collect()
 }

@@ -294,7 +294,8 @@ pub(crate) fn reused_openings_note(openings: &OpeningSource, pairs: usize) -> Op
 }
 
 /// Where each finished game is written, in the run's order, as soon as the games before it
-/// are (so that a long run that is killed keeps its records), one SGF tree after another;
+/// are (so that a long run that is killed keeps its records, but for the few held back for
+/// an earlier game still in play: fewer than `--concurrency`), one SGF tree after another;
 /// nowhere without `--sgf`.
 pub(crate) struct SgfSink {
     file: Option<Mutex<SgfFile>>,
@@ -395,6 +396,8 @@ pub fn run(args: &MatchArgs) -> Result<String, String> {
         eprintln!("{warning}");
     }
     let openings = opening_source(&args.setup, rule)?;
+    // Before the files are opened (and emptied): a program that cannot play stops it all.
+    check_programs([&a, &b], args.setup.board.size, rule, abort_flag())?;
     let log = args.setup.open_log()?;
     let sgf = SgfSink::open(args.setup.sgf.as_ref())?;
     let event = format!("wuzi match {} vs {}", args.a, args.b);
@@ -414,13 +417,11 @@ pub fn run(args: &MatchArgs) -> Result<String, String> {
         log: log.clone(),
         abort: abort_flag(),
     };
-    check_programs(
-        [&config.a, &config.b],
-        config.size,
-        rule,
-        config.abort.clone(),
-    )?;
-    if let Some(note) = reused_openings_note(&config.openings, config.games.div_ceil(2)) {
+    // An SPRT's game count is a cap, seldom reached.
+    let pairs = config.games.div_ceil(2);
+    if let Some(note) =
+        reused_openings_note(&config.openings, pairs).filter(|_| config.sprt.is_none())
+    {
         eprintln!("{note}");
     }
     let (bar, plain_progress) = args.setup.progress(config.games.div_ceil(2) as u64 * 2);

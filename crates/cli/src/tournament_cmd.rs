@@ -97,6 +97,8 @@ pub fn run(args: &TournamentArgs) -> Result<String, String> {
         eprintln!("{warning}");
     }
     let openings = opening_source(&args.setup, rule)?;
+    // Before the files are opened (and emptied): a program that cannot play stops it all.
+    check_programs(&engines, args.setup.board.size, rule, abort_flag())?;
     let log = args.setup.open_log()?;
     let sgf = SgfSink::open(args.setup.sgf.as_ref())?;
     let config = TournamentConfig {
@@ -112,7 +114,6 @@ pub fn run(args: &TournamentArgs) -> Result<String, String> {
         log: log.clone(),
         abort: abort_flag(),
     };
-    check_programs(&config.engines, config.size, rule, config.abort.clone())?;
     if let Some(note) = reused_openings_note(&config.openings, config.games.div_ceil(2)) {
         eprintln!("{note}");
     }

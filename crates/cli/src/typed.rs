@@ -3,7 +3,7 @@
 use std::io::{self, BufRead};
 
 /// What the line modes say of a line that is not text.
-pub const NOT_TEXT: &str = "That line is not text (UTF-8). Type a move like h8, or help.";
+pub const NOT_TEXT: &str = "That line is not text (UTF-8). Type a move, or help.";
 
 /// The lines of `input` without their line ends: `Some(text)`, or `None` for a line that is
 /// not UTF-8, so that a stray byte costs that line and not the game.

@@ -4,7 +4,7 @@ use crate::checks::{
     check_analysis, check_move, check_new_game, check_review, check_threats, AnalyzeRequest,
     MoveRequest, NewGame, ReviewRequest, ThreatsRequest,
 };
-use crate::store::{Game, GameView, PageEvent};
+use crate::store::{Game, GameView, PageEvent, Refused};
 use crate::{ids, request, shutdown, AppState};
 use axum::extract::rejection::JsonRejection;
 use axum::extract::{FromRequestParts, Path, State};
@@ -145,11 +145,23 @@ pub async fn create(State(state): Shared, req: Result<Json<NewGame>, JsonRejecti
             format!("no randomness for a game id: {e}"),
         )
     })?;
-    if !state.store.lock().expect("store").insert(&id, game) {
-        return Err(ApiError(
-            StatusCode::SERVICE_UNAVAILABLE,
-            "too many games on this server; try again later".into(),
-        ));
+    let kept = state.store.lock().expect("store").insert(&id, game);
+    match kept {
+        Ok(()) => {}
+        Err(Refused::Full) => {
+            return Err(ApiError(
+                StatusCode::SERVICE_UNAVAILABLE,
+                "too many games on this server; try again later".into(),
+            ))
+        }
+        Err(Refused::ClientFull) => {
+            return Err(ApiError(
+                StatusCode::TOO_MANY_REQUESTS,
+                "this address keeps as many games as it may, each used in the last 10 \
+                 minutes; play one of them or try again later"
+                    .into(),
+            ))
+        }
     }
     let analysis = match ai_moves(&state, &id).await {
         Ok(a) => a,

@@ -62,7 +62,8 @@ pub struct Config {
     pub trust_forwarded_for: bool,
     /// Games kept in memory (more get 503 until idle ones expire).
     pub max_games: usize,
-    /// Games one client address keeps: its next new game replaces its least recently used.
+    /// Games one client address keeps: its next new game replaces the one it used least
+    /// recently if that one has been left alone for 10 minutes, else it is refused (429).
     pub games_per_client: usize,
     /// A game untouched for this long may be dropped.
     pub idle: Duration,

@@ -32,6 +32,18 @@ pub struct PageEvent {
     pub data: String,
 }
 
+/// How long a client's game must lie untouched before its next new game may replace it.
+pub const REPLACEABLE_AFTER: Duration = Duration::from_secs(10 * 60);
+
+/// Why a new game was not kept.
+#[derive(Debug, PartialEq, Eq)]
+pub enum Refused {
+    /// The server keeps as many games as it may.
+    Full,
+    /// This client keeps as many games as it may, each used within [`REPLACEABLE_AFTER`].
+    ClientFull,
+}
+
 /// Games by their random id (see [`crate::ids`]); nothing lists them.
 pub struct Store {
     games: HashMap<String, Game>,
@@ -52,16 +64,17 @@ impl Store {
     }
 
     /// Adds a game under `id`, first dropping the idle ones. A client that already keeps
-    /// `per_client` games loses the one it used least recently (not one being searched), so
-    /// that one address cannot fill the store for everyone while a player who starts many
-    /// games is never refused. False when the store is still full (or, never in practice, the
-    /// random id is taken).
-    pub fn insert(&mut self, id: &str, game: Game) -> bool {
+    /// `per_client` games gives up the one it used least recently, if that one has been left
+    /// alone for [`REPLACEABLE_AFTER`] (a player starting game after game is never refused),
+    /// else the new game is refused: one address cannot fill the store for everyone, and
+    /// players who share an address (behind NAT) never lose a game they are playing.
+    pub fn insert(&mut self, id: &str, game: Game) -> Result<(), Refused> {
         let idle = self.idle;
         self.games
             .retain(|_, g| g.thinking || g.last_used.elapsed() < idle);
         if self.games.contains_key(id) {
-            return false;
+            // Never in practice: 128 random bits.
+            return Err(Refused::Full);
         }
         let owner = game.owner;
         let owned = self.games.values().filter(|g| g.owner == owner).count();
@@ -71,17 +84,18 @@ impl Store {
                 .iter()
                 .filter(|(_, g)| g.owner == owner && !g.thinking)
                 .min_by_key(|(_, g)| g.last_used)
+                .filter(|(_, g)| g.last_used.elapsed() >= REPLACEABLE_AFTER)
                 .map(|(id, _)| id.clone());
             match oldest {
                 Some(old) => self.games.remove(&old),
-                None => return false,
+                None => return Err(Refused::ClientFull),
             };
         }
         if self.games.len() >= self.max_games {
-            return false;
+            return Err(Refused::Full);
         }
         self.games.insert(id.to_string(), game);
-        true
+        Ok(())
     }
 
     pub fn remove(&mut self, id: &str) {
@@ -179,38 +193,49 @@ mod tests {
         }
     }
 
+    /// A game last used `ago`.
+    fn used(owner: u8, ago: Duration) -> Game {
+        Game {
+            last_used: Instant::now() - ago,
+            ..game_of(owner)
+        }
+    }
+
     #[test]
-    fn one_client_replaces_its_own_oldest_game_and_never_fills_the_store() {
+    fn one_client_replaces_its_own_long_unused_game_and_never_fills_the_store() {
+        let minutes = |m: u64| Duration::from_secs(60 * m);
         let mut store = Store::new(5, 2, Duration::from_secs(3600));
-        assert!(store.insert("a1", game_of(1)));
-        std::thread::sleep(Duration::from_millis(2));
-        assert!(store.insert("a2", game_of(1)));
-        // a1 is used again: a2 is now the least recently used of client 1's games.
-        std::thread::sleep(Duration::from_millis(2));
-        assert!(store.get_mut("a1").is_some());
-        assert!(store.insert("a3", game_of(1)));
-        assert!(store.get_mut("a2").is_none(), "a2 made way");
-        assert!(store.get_mut("a1").is_some() && store.get_mut("a3").is_some());
-        // A flood from client 1 keeps two games; the others still find room.
+        assert_eq!(store.insert("a1", used(1, minutes(30))), Ok(()));
+        assert_eq!(store.insert("a2", used(1, minutes(20))), Ok(()));
+        // The third replaces the one left alone longest, a1.
+        assert_eq!(store.insert("a3", game_of(1)), Ok(()));
+        assert!(store.games.contains_key("a2") && !store.games.contains_key("a1"));
+        // a2 (20 minutes) makes way too; then both are in use, and a flood is refused.
+        assert_eq!(store.insert("a4", game_of(1)), Ok(()));
+        assert!(!store.games.contains_key("a2"));
         for i in 0..50 {
-            assert!(store.insert(&format!("f{i}"), game_of(1)));
+            assert_eq!(
+                store.insert(&format!("f{i}"), game_of(1)),
+                Err(Refused::ClientFull)
+            );
         }
+        assert!(store.games.contains_key("a3") && store.games.contains_key("a4"));
+        // The others still find room, until the store is full.
         for (id, owner) in [("b1", 2), ("b2", 2), ("c1", 3)] {
-            assert!(store.insert(id, game_of(owner)), "{id}");
+            assert_eq!(store.insert(id, game_of(owner)), Ok(()), "{id}");
         }
+        assert_eq!(store.insert("d1", game_of(4)), Err(Refused::Full));
         assert_eq!(store.games.len(), 5);
-        // Full: a sixth game of a new client is refused, and nothing is dropped for it.
-        assert!(!store.insert("d1", game_of(4)));
-        assert_eq!(store.games.len(), 5);
-        // A game being searched is never the one dropped; with both busy, the client waits.
+        // A game being searched is never the one replaced, however old.
         for g in store
             .games
             .values_mut()
             .filter(|g| g.owner == game_of(2).owner)
         {
+            g.last_used -= minutes(60);
             g.thinking = true;
         }
-        assert!(!store.insert("b3", game_of(2)));
-        assert!(store.get_mut("b1").is_some() && store.get_mut("b2").is_some());
+        assert_eq!(store.insert("b3", game_of(2)), Err(Refused::ClientFull));
+        assert!(store.games.contains_key("b1") && store.games.contains_key("b2"));
     }
 }

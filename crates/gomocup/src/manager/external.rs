@@ -98,6 +98,16 @@ struct Process {
 
 impl Drop for Process {
     fn drop(&mut self) {
+        // The engine leads a process group of its own (see `spawn`): end the whole group, so
+        // that a wrapper's children (`cmd=sh run.sh`, `cmd=wine x.exe`) go with it.
+        #[cfg(unix)]
+        if let Ok(pid) = libc::pid_t::try_from(self.child.id()) {
+            // SAFETY: kill(2) takes any pid and signal and touches no memory of ours; a
+            // group that has already gone makes it fail harmlessly.
+            unsafe {
+                libc::kill(-pid, libc::SIGKILL);
+            }
+        }
         let _ = self.child.kill();
         let _ = self.child.wait();
     }

@@ -235,9 +235,28 @@ async function api(path, body) {
   const data = await res.json();
   if (!res.ok) {
     const retry = res.headers.get("retry-after");
-    throw new Error((data.error || res.statusText) + (retry ? ` (retry in ${retry} s)` : ""));
+    const error = new Error((data.error || res.statusText) + (retry ? ` (retry in ${retry} s)` : ""));
+    error.status = res.status;
+    throw error;
   }
   return data;
+}
+
+// A request about the game (`action`: "moves", "undo" or "hint"). When the server no longer
+// has it (it restarted, or the game lay idle for hours), the game starts there again from the
+// moves the page holds, and the request is made once more.
+async function gameApi(action, body) {
+  try {
+    return await api(`/api/games/${game.id}/${action}`, body);
+  } catch (e) {
+    if (e.status !== 404) throw e;
+    const again = await api("/api/games", {
+      rule: game.rule, size: game.size, ai: game.ai, time_ms: game.time_ms, moves: game.moves,
+      opening: game.opening,
+    });
+    game = again; listen();
+    return await api(`/api/games/${game.id}/${action}`, body);
+  }
 }
 
 function listen() {
@@ -327,12 +346,12 @@ canvas.addEventListener("click", (e) => {
   const name = toName(x, y, n);
   if (game.moves.includes(name)) return;
   if (game.forbidden.includes(name)) { $("status").textContent = `${name} is forbidden for Black`; return; }
-  run(() => api(`/api/games/${game.id}/moves`, { move: name }));
+  run(() => gameApi("moves", { move: name }));
 });
 
-$("undo").onclick = () => run(() => api(`/api/games/${game.id}/undo`, {}));
+$("undo").onclick = () => run(() => gameApi("undo", {}));
 $("hint").onclick = () => run(async () => {
-  const g = await api(`/api/games/${game.id}/hint`, {});
+  const g = await gameApi("hint", {});
   hintMove = g.analysis.best_move; return g;
 });
 $("threats-button").onclick = () => threats();

@@ -1,6 +1,6 @@
 //! The page in a real browser: headless Chromium, driven by selenium, plays, undoes, reloads,
 //! imports a position and plays it to a result, lists the best moves of a record, and waits in
-//! the engine's queue. Screenshots are written to
+//! the engine's queue; and, against a server that has dropped its game, starts it again. Screenshots are written to
 //! `target/web-screenshots/`. Needs Chromium and its driver (Debian's `chromium` and
 //! `chromium-driver`) on the PATH when the tests are built: without them the test is reported
 //! as ignored, with the reason; `.ci/run` installs them and sets `WUZI_REQUIRE_BROWSER=1`, which
@@ -27,4 +27,25 @@ fn the_page_plays_in_a_real_browser() {
     assert!(shots.join("page-result.png").exists());
     assert!(shots.join("page-nbest.png").exists());
     eprintln!("screenshots in {}", shots.display());
+}
+
+/// A server that has dropped the page's game (restarted, or the game lay idle): the page
+/// starts it again from its own moves at the next move.
+#[test]
+#[cfg_attr(
+    not(browser_available),
+    ignore = "no chromium/chromedriver on the PATH: apt-get install chromium chromium-driver \
+              (then run the tests again), or run everything with bash .ci/run"
+)]
+fn the_page_starts_a_dropped_game_again() {
+    let shots = common::run_browser_script(
+        wuzi_web::Config {
+            max_searches: 1,
+            idle: std::time::Duration::from_secs(2),
+            ..wuzi_web::Config::default()
+        },
+        "browser_resume_test.py",
+        "BROWSER RESUME OK",
+    );
+    assert!(shots.join("page-resumed.png").exists());
 }

@@ -133,6 +133,11 @@ impl PositionArgs {
                 .map_err(|e| format!("{path}: {e}"))?;
             return Ok((board, record));
         }
+        if let Some(file) = self.moves.iter().find(|m| record_file::is_record_file(m)) {
+            return Err(format!(
+                "{file} is a record file: give it alone (--game and --move choose its position)"
+            ));
+        }
         if self.record.plies.is_some() || self.record.game != 1 {
             return Err("--game and --move choose a position in a record file (.sgf, .psq)".into());
         }

@@ -4,10 +4,11 @@ use std::path::Path;
 use wuzi_gomoku::record::{read_records, GameRecord};
 use wuzi_gomoku::Rule;
 
-/// True when `text` names a record file rather than moves.
+/// True when `text` names a record file rather than moves: a `.sgf` or `.psq` name, or any
+/// file there is (`game.txt`, read by what it holds).
 pub fn is_record_file(text: &str) -> bool {
     let lower = text.to_ascii_lowercase();
-    lower.ends_with(".sgf") || lower.ends_with(".psq")
+    lower.ends_with(".sgf") || lower.ends_with(".psq") || Path::new(text).is_file()
 }
 
 /// Every game of the file at `path`; `rule` is for records that do not say. Every error

@@ -28,6 +28,20 @@ fn show_reports_turn_result_and_threats() {
     assert_eq!(stones["black"], v["black"]);
 }
 
+/// A record saved under another name is still a record, and a record goes alone.
+#[test]
+fn show_reads_a_record_of_any_name() {
+    let dir = scratch_dir("show-any-name");
+    let txt = dir.join("game.txt");
+    std::fs::write(&txt, "(;FF[4]GM[4]SZ[15];B[hh];W[ii];B[hi])").unwrap();
+    let txt = txt.to_str().unwrap();
+    let out = wuzi(&["show", txt]);
+    let text = String::from_utf8_lossy(&out.stdout);
+    assert!(text.contains("stones: 2 black, 1 white"), "{text}");
+    fails_with(&["show", txt, "h8"], "is a record file: give it alone");
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
 #[test]
 fn show_marks_renju_fouls_and_their_reasons() {
     // Black to move; j8 would make two open threes (h8-i8-j8 and j10-j9-j8... here j7, j9).

@@ -11,15 +11,46 @@ pub use psq::read_psq;
 pub use sgf::{read_sgf, write_sgf, RecordedMove, SgfGame};
 pub use sgf_syntax::{RecordError, Span};
 
-/// Reads a record by its file name: `.psq` is Piskvork's, anything else SGF.
+/// Reads a record by its file name: `.psq` is Piskvork's, `.sgf` SGF, and a file of another
+/// name by what it holds (Piskvork's begin with `Piskvorky`, anything else is read as SGF).
 pub fn read_records(
     file_name: &str,
     text: &str,
     default_rule: crate::Rule,
 ) -> Result<Vec<GameRecord>, RecordError> {
-    if file_name.to_ascii_lowercase().ends_with(".psq") {
+    // Piskvork's files say so on their first line: a record saved under another name
+    // (`game.txt`) is read by what it holds.
+    let lower = file_name.to_ascii_lowercase();
+    let psq_text = text
+        .trim_start_matches('\u{feff}')
+        .trim_start()
+        .starts_with("Piskvork");
+    if lower.ends_with(".psq") || (!lower.ends_with(".sgf") && psq_text) {
         read_psq(text, default_rule).map(|record| vec![record])
     } else {
         read_sgf(text, default_rule)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::Rule;
+
+    #[test]
+    fn a_record_of_another_name_is_read_by_what_it_holds() {
+        let psq = "Piskvorky 15x15, 11:11, 0\n8,8,100\n9,9,100\n-1\n";
+        let sgf = "(;FF[4]GM[4]SZ[15];B[hh];W[ii])";
+        for (name, text) in [
+            ("game.txt", psq),
+            ("game.psq", psq),
+            ("game", sgf),
+            ("g.sgf", sgf),
+        ] {
+            let records = read_records(name, text, Rule::Freestyle).unwrap();
+            assert_eq!(records[0].moves.len(), 2, "{name}");
+        }
+        // A .sgf name is SGF whatever it holds.
+        assert!(read_records("game.sgf", psq, Rule::Freestyle).is_err());
     }
 }

@@ -137,6 +137,14 @@ fn number(key: &str, value: &str) -> Result<u64, String> {
         .map_err(|_| format!("{key}: \"{value}\" is not a whole number"))
 }
 
+/// A thread count, 1 to `MAX_THREADS`: 0 or 65 is a typo to report, not to round.
+fn thread_count(value: &str) -> Result<usize, String> {
+    match number("threads", value)? {
+        n if (1..=MAX_THREADS as u64).contains(&n) => Ok(n as usize),
+        n => Err(format!("threads: {n} is out of range (1 to {MAX_THREADS})")),
+    }
+}
+
 /// Applies wuzi engine switches (`hash`, `width`, `threads`, `search`, `vcf`, `vct`,
 /// `leaf-vcf`, `pvs`, `tt`, `killers`, `history`, `defence`, and the named search
 /// parameters) from a `key=value,...` list.
@@ -189,7 +197,7 @@ fn apply_switch(options: &mut EngineOptions, key: &str, value: &str) -> Result<(
             // Engines copy their options; every board of the run shares the tables.
             options.weights = Some(Arc::new(weights));
         }
-        "threads" => options.threads = (number(key, value)? as usize).clamp(1, MAX_THREADS),
+        "threads" => options.threads = thread_count(value)?,
         "search" => {
             options.selective = match value {
                 "selective" => true,
@@ -246,7 +254,7 @@ impl std::str::FromStr for SideSpec {
                 "match" => side.game = Some(millis()?),
                 "nodes" => side.nodes = Some(number(key, value)?),
                 "depth" => side.depth = Some(number(key, value)? as u32),
-                "threads" => side.threads = Some(number(key, value)? as u32),
+                "threads" => side.threads = Some(thread_count(value)? as u32),
                 "memory" => side.memory = Some(number(key, value)?),
                 "settle" => side.settle = Some(millis()?),
                 _ => {
@@ -352,6 +360,9 @@ mod tests {
             "waiter:five=2",
             "mover:two=0",
             "cmd=x,mover:two=0.9",
+            "threads=0",
+            "threads=65",
+            "cmd=x,threads=0",
         ] {
             assert!(bad.parse::<SideSpec>().is_err(), "{bad}");
         }

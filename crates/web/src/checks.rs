@@ -48,12 +48,21 @@ struct RecordText<'a> {
     game: Option<usize>,
 }
 
+/// What a request does with its position: a game or a review needs the moves that led to
+/// it, an analysis only the stones (a record's set-up stones, `AB`/`AW`, will do).
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Needs {
+    Moves,
+    Stones,
+}
+
 /// The position at the end of a record's game, read by the same reader as `wuzi show`;
 /// `None` when no record is given.
 fn board_of_record(
     rule: Option<&str>,
     record: RecordText,
     moves_given: bool,
+    needs: Needs,
 ) -> Result<Option<(Board, usize)>, ApiError> {
     let (name, text) = match (record.sgf, record.psq) {
         (None, None) => return Ok(None),
@@ -76,9 +85,10 @@ fn board_of_record(
                 "the record holds {count} games: game {number} is not one of them"
             ))
         })?;
-    if chosen.setup.iter().any(|stones| !stones.is_empty()) {
+    if needs == Needs::Moves && chosen.setup.iter().any(|stones| !stones.is_empty()) {
         return Err(bad(
-            "records with set-up stones (AB, AW) cannot be played here",
+            "records with set-up stones (AB, AW) cannot be played or reviewed here (a game \
+             needs the moves that led to its position); /api/analyze and /api/threats take them",
         ));
     }
     // A match manager's opening stones (`C[opening move]`) lead the record.
@@ -96,8 +106,9 @@ fn board_of_request(
     size: Option<usize>,
     moves: Option<&Moves>,
     record: RecordText,
+    needs: Needs,
 ) -> Result<(Board, usize), ApiError> {
-    match board_of_record(rule, record, moves.is_some())? {
+    match board_of_record(rule, record, moves.is_some(), needs)? {
         Some(found) => Ok(found),
         None => Ok((board_of(rule, size, moves)?, 0)),
     }
@@ -148,8 +159,13 @@ pub(crate) fn check_new_game(req: &NewGame, max_time_ms: u64) -> Result<NewGameA
         psq: req.psq.as_deref(),
         game: req.game,
     };
-    let (board, mut opening) =
-        board_of_request(req.rule.as_deref(), req.size, req.moves.as_ref(), record)?;
+    let (board, mut opening) = board_of_request(
+        req.rule.as_deref(),
+        req.size,
+        req.moves.as_ref(),
+        record,
+        Needs::Moves,
+    )?;
     if let Some(n) = req.opening {
         let played = board.moves().len();
         if req.moves.is_none() {
@@ -244,7 +260,13 @@ pub(crate) fn check_analysis(
         psq: req.psq.as_deref(),
         game: req.game,
     };
-    let (board, _) = board_of_request(req.rule.as_deref(), req.size, req.moves.as_ref(), record)?;
+    let (board, _) = board_of_request(
+        req.rule.as_deref(),
+        req.size,
+        req.moves.as_ref(),
+        record,
+        Needs::Stones,
+    )?;
     if board.result().is_some() {
         return Err(bad("the game is already over: nothing to analyse"));
     }
@@ -293,8 +315,13 @@ pub(crate) fn check_review(req: &ReviewRequest, max_time_ms: u64) -> Result<Revi
         psq: req.psq.as_deref(),
         game: req.game,
     };
-    let (board, opening) =
-        board_of_request(req.rule.as_deref(), req.size, req.moves.as_ref(), record)?;
+    let (board, opening) = board_of_request(
+        req.rule.as_deref(),
+        req.size,
+        req.moves.as_ref(),
+        record,
+        Needs::Moves,
+    )?;
     let played = board.moves().len();
     if played == 0 {
         return Err(bad("no moves to review"));
@@ -357,7 +384,13 @@ pub(crate) fn check_threats(
         psq: req.psq.as_deref(),
         game: req.game,
     };
-    let (board, _) = board_of_request(req.rule.as_deref(), req.size, req.moves.as_ref(), record)?;
+    let (board, _) = board_of_request(
+        req.rule.as_deref(),
+        req.size,
+        req.moves.as_ref(),
+        record,
+        Needs::Stones,
+    )?;
     if board.result().is_some() {
         return Err(bad("the game is already over: no threats to look for"));
     }

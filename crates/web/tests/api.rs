@@ -647,4 +647,19 @@ fn games_come_in_and_go_out_as_sgf() {
         assert_eq!(s, 400, "{body}");
         assert!(e["error"].as_str().unwrap().contains(needle), "{body}: {e}");
     }
+    // Set-up stones give a position to analyse (not a game to play or review): Black to
+    // move with three in a row and room on both sides wins.
+    let setup = "(;FF[4]GM[4]SZ[15]AB[hh][ih][jh]AW[aa][ab]PL[B])";
+    let (s, a) = post(
+        &format!("{base}/api/analyze"),
+        json!({"sgf": setup, "time_ms": 200}),
+    );
+    assert_eq!(s, 200, "{a}");
+    assert_eq!(a["side"], "black", "{a}");
+    assert_eq!(a["forced"], "win", "{a}");
+    let (s, t) = post(&format!("{base}/api/threats"), json!({"sgf": setup}));
+    assert_eq!((s, &t["win"]), (200, &json!(true)), "{t}");
+    let (s, e) = post(&format!("{base}/api/review"), json!({"sgf": setup}));
+    assert_eq!(s, 400, "{e}");
+    assert!(e["error"].as_str().unwrap().contains("/api/analyze"), "{e}");
 }

@@ -242,6 +242,17 @@ pub(crate) fn signless_zero(elo: f64) -> f64 {
     }
 }
 
+/// Why a run played fewer games than asked, for its summary line (or nothing).
+pub(crate) fn ended_text(interrupted: bool, openings_ran_out: bool) -> &'static str {
+    if interrupted {
+        " (interrupted)"
+    } else if openings_ran_out {
+        " (no more balanced openings could be generated: give --openings FILE for more)"
+    } else {
+        ""
+    }
+}
+
 /// `+5 -4 =3`: wins, losses and draws.
 pub(crate) fn wins_losses_draws(t: &Tally) -> String {
     format!("+{} -{} ={}", t.wins, t.losses, t.draws)
@@ -424,7 +435,7 @@ pub fn run(args: &MatchArgs) -> Result<String, String> {
     {
         eprintln!("{note}");
     }
-    let (bar, plain_progress) = args.setup.progress(config.games.div_ceil(2) as u64 * 2);
+    let (bar, plain_progress) = args.setup.progress(pairs as u64 * 2);
     let result = run_match(&config, &|game, standing| {
         bar.set_message(standing_text(standing));
         bar.inc(1);
@@ -487,13 +498,7 @@ pub fn run(args: &MatchArgs) -> Result<String, String> {
         Some(Decision::Continue) => ". SPRT: no decision within the games played".into(),
         None => String::new(),
     };
-    let interrupted = if result.interrupted {
-        " (interrupted)"
-    } else if result.openings_ran_out {
-        " (no more balanced openings could be generated: give --openings FILE for more)"
-    } else {
-        ""
-    };
+    let interrupted = ended_text(result.interrupted, result.openings_ran_out);
     Ok(format!(
         "A ({}) vs B ({}), {}{interrupted}, {rule} {}x{}: {}{verdict}\n\
          A as Black {}, as White {}",

@@ -4,8 +4,8 @@
 //! reads the arguments and writes the table.
 
 use crate::match_cmd::{
-    abort_flag, elo_text, flush, game_count, opening_source, reused_openings_note, signless_zero,
-    wins_losses_draws, Counts, MatchSetup, SgfSink,
+    abort_flag, elo_text, ended_text, flush, game_count, opening_source, reused_openings_note,
+    signless_zero, wins_losses_draws, Counts, MatchSetup, SgfSink,
 };
 use clap::Args;
 use serde::Serialize;
@@ -210,13 +210,7 @@ fn table(args: &TournamentArgs, result: &TournamentResult, rule: Rule) -> String
     } else {
         "Round robin"
     };
-    let ended = if result.interrupted {
-        " (interrupted)"
-    } else if result.openings_ran_out {
-        " (no more balanced openings could be generated: give --openings FILE for more)"
-    } else {
-        ""
-    };
+    let ended = ended_text(result.interrupted, result.openings_ran_out);
     let mut out = format!(
         "{kind} of {} engines, {rule} {size}x{size}: {}{ended}\n",
         result.engines.len(),

@@ -55,8 +55,8 @@ pub async fn method_not_allowed() -> ApiError {
     )
 }
 
-/// A game's id from the path. An id that is not even text (`%ff`) is the same `no such game`
-/// as any other wrong id, not axum's plain-text rejection.
+/// A well-formed game id from the path. A malformed one, even one that is not text (`%ff`),
+/// is the same `no such game` as an id that names no game, not axum's plain-text rejection.
 pub struct GameId(String);
 
 impl<S: Send + Sync> FromRequestParts<S> for GameId {
@@ -64,8 +64,8 @@ impl<S: Send + Sync> FromRequestParts<S> for GameId {
 
     async fn from_request_parts(parts: &mut Parts, state: &S) -> Result<Self, Self::Rejection> {
         match Path::<String>::from_request_parts(parts, state).await {
-            Ok(Path(id)) => Ok(GameId(id)),
-            Err(_) => Err(no_such_game()),
+            Ok(Path(id)) if ids::is_well_formed(&id) => Ok(GameId(id)),
+            _ => Err(no_such_game()),
         }
     }
 }
@@ -91,17 +91,8 @@ fn no_such_game() -> ApiError {
     ApiError(StatusCode::NOT_FOUND, "no such game".into())
 }
 
-fn game_id(id: String) -> Result<String, ApiError> {
-    if ids::is_well_formed(&id) {
-        Ok(id)
-    } else {
-        Err(no_such_game())
-    }
-}
-
 /// The game as an SGF record (`wuzi show --format sgf`'s writer), the engine named as its side.
 pub async fn sgf(State(state): Shared, GameId(id): GameId) -> Reply {
-    let id = game_id(id)?;
     let mut store = state.store.lock().expect("store");
     let game = store.get_mut(&id).ok_or_else(no_such_game)?;
     let mut record = GameRecord::from_board(&game.board);
@@ -184,7 +175,6 @@ fn view(state: &AppState, id: &str, analysis: Option<Value>) -> Result<GameView,
 }
 
 pub async fn show(State(state): Shared, GameId(id): GameId) -> Reply {
-    let id = game_id(id)?;
     Ok(Json(view(&state, &id, None)?).into_response())
 }
 
@@ -193,7 +183,6 @@ pub async fn play(
     GameId(id): GameId,
     req: Result<Json<MoveRequest>, JsonRejection>,
 ) -> Reply {
-    let id = game_id(id)?;
     let req = body(req)?;
     {
         let mut store = state.store.lock().expect("store");
@@ -226,7 +215,6 @@ fn usable(game: Option<&mut Game>) -> Result<&mut Game, ApiError> {
 }
 
 pub async fn undo(State(state): Shared, GameId(id): GameId) -> Reply {
-    let id = game_id(id)?;
     {
         let mut store = state.store.lock().expect("store");
         let game = usable(store.get_mut(&id))?;
@@ -256,7 +244,6 @@ pub async fn undo(State(state): Shared, GameId(id): GameId) -> Reply {
 }
 
 pub async fn hint(State(state): Shared, GameId(id): GameId) -> Reply {
-    let id = game_id(id)?;
     let (board, time_ms, progress) = {
         let mut store = state.store.lock().expect("store");
         let game = usable(store.get_mut(&id))?;
@@ -492,7 +479,6 @@ pub async fn events(
     State(state): Shared,
     GameId(id): GameId,
 ) -> Result<Sse<impl Stream<Item = Result<Event, std::convert::Infallible>>>, ApiError> {
-    let id = game_id(id)?;
     let rx = {
         let mut store = state.store.lock().expect("store");
         let game = store.get_mut(&id).ok_or_else(no_such_game)?;

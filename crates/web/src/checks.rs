@@ -114,6 +114,24 @@ fn board_of_request(
     }
 }
 
+/// [`board_of_request`] for a request: every request that takes a position has the same
+/// fields (`rule`, `size`, `moves`, and `sgf`, `psq`, `game` for a record), read here once.
+macro_rules! position_of {
+    ($req:expr, $needs:expr) => {
+        board_of_request(
+            $req.rule.as_deref(),
+            $req.size,
+            $req.moves.as_ref(),
+            RecordText {
+                sgf: $req.sgf.as_deref(),
+                psq: $req.psq.as_deref(),
+                game: $req.game,
+            },
+            $needs,
+        )
+    };
+}
+
 /// The board after `moves`: each element of a list exactly one move, or a text read whole.
 fn board_of(
     rule: Option<&str>,
@@ -154,18 +172,7 @@ pub(crate) struct NewGameAsked {
 /// A new game's request checked, apart from the server's state (apart so that any body can
 /// be tried without a server).
 pub(crate) fn check_new_game(req: &NewGame, max_time_ms: u64) -> Result<NewGameAsked, ApiError> {
-    let record = RecordText {
-        sgf: req.sgf.as_deref(),
-        psq: req.psq.as_deref(),
-        game: req.game,
-    };
-    let (board, mut opening) = board_of_request(
-        req.rule.as_deref(),
-        req.size,
-        req.moves.as_ref(),
-        record,
-        Needs::Moves,
-    )?;
+    let (board, mut opening) = position_of!(req, Needs::Moves)?;
     if let Some(n) = req.opening {
         let played = board.moves().len();
         if req.moves.is_none() {
@@ -255,18 +262,7 @@ pub(crate) fn check_analysis(
     req: &AnalyzeRequest,
     max_time_ms: u64,
 ) -> Result<AnalysisAsked, ApiError> {
-    let record = RecordText {
-        sgf: req.sgf.as_deref(),
-        psq: req.psq.as_deref(),
-        game: req.game,
-    };
-    let (board, _) = board_of_request(
-        req.rule.as_deref(),
-        req.size,
-        req.moves.as_ref(),
-        record,
-        Needs::Stones,
-    )?;
+    let (board, _) = position_of!(req, Needs::Stones)?;
     if board.result().is_some() {
         return Err(bad("the game is already over: nothing to analyse"));
     }
@@ -310,18 +306,7 @@ pub(crate) struct ReviewAsked {
 
 /// A review request checked: a game with at least one move, and the time.
 pub(crate) fn check_review(req: &ReviewRequest, max_time_ms: u64) -> Result<ReviewAsked, ApiError> {
-    let record = RecordText {
-        sgf: req.sgf.as_deref(),
-        psq: req.psq.as_deref(),
-        game: req.game,
-    };
-    let (board, opening) = board_of_request(
-        req.rule.as_deref(),
-        req.size,
-        req.moves.as_ref(),
-        record,
-        Needs::Moves,
-    )?;
+    let (board, opening) = position_of!(req, Needs::Moves)?;
     let played = board.moves().len();
     if played == 0 {
         return Err(bad("no moves to review"));
@@ -379,18 +364,7 @@ pub(crate) fn check_threats(
     req: &ThreatsRequest,
     max_time_ms: u64,
 ) -> Result<ThreatsAsked, ApiError> {
-    let record = RecordText {
-        sgf: req.sgf.as_deref(),
-        psq: req.psq.as_deref(),
-        game: req.game,
-    };
-    let (board, _) = board_of_request(
-        req.rule.as_deref(),
-        req.size,
-        req.moves.as_ref(),
-        record,
-        Needs::Stones,
-    )?;
+    let (board, _) = position_of!(req, Needs::Stones)?;
     if board.result().is_some() {
         return Err(bad("the game is already over: no threats to look for"));
     }

@@ -197,8 +197,12 @@ fn main() -> ExitCode {
         Command::Proofs(args) => output::finish(proofs::proofs(&args)),
         Command::Review(args) => output::finish(review::review(&args)),
         Command::Bench(args) => output::finish(bench::bench(&args)),
-        Command::Match(args) => output::finish(match_cmd::run(&args)),
-        Command::Tournament(args) => output::finish(tournament_cmd::run(&args)),
+        Command::Match(args) => {
+            output::finish_stoppable(match_cmd::run(&args), match_cmd::interrupted)
+        }
+        Command::Tournament(args) => {
+            output::finish_stoppable(tournament_cmd::run(&args), match_cmd::interrupted)
+        }
         Command::Spsa(args) => output::finish(spsa_cmd::run(&args)),
         Command::Serve(args) => serve::run(&args),
         Command::Gomocup => {

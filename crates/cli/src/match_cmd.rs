@@ -74,7 +74,7 @@ pub struct MatchSetup {
     #[arg(long)]
     pub tolerance: Option<u64>,
     /// Call a game drawn once this many stones are on the board.
-    #[arg(long)]
+    #[arg(long, value_parser = at_least_one)]
     pub draw_after: Option<usize>,
     /// Write every game to this SGF file.
     #[arg(long)]
@@ -155,17 +155,27 @@ pub enum OrderArg {
     Random,
 }
 
+/// The Ctrl-C flag, made (with its handler) by the first match or tournament that asks.
+static ABORT: OnceLock<Arc<AtomicBool>> = OnceLock::new();
+
 /// Set by Ctrl-C: the match stops, engines are ended, what was played is reported.
 pub(crate) fn abort_flag() -> Arc<AtomicBool> {
-    static FLAG: OnceLock<Arc<AtomicBool>> = OnceLock::new();
-    FLAG.get_or_init(|| {
-        let flag = Arc::new(AtomicBool::new(false));
-        let seen = flag.clone();
-        // Without a handler Ctrl-C still ends everything; with one, children are reaped.
-        let _ = ctrlc::set_handler(move || seen.store(true, Ordering::Relaxed));
-        flag
-    })
-    .clone()
+    ABORT
+        .get_or_init(|| {
+            let flag = Arc::new(AtomicBool::new(false));
+            let seen = flag.clone();
+            // Without a handler Ctrl-C still ends everything; with one, children are reaped.
+            let _ = ctrlc::set_handler(move || seen.store(true, Ordering::Relaxed));
+            flag
+        })
+        .clone()
+}
+
+/// Whether Ctrl-C stopped a match or tournament: its report is printed all the same, and the
+/// command then exits 130 (as a shell reports SIGINT), so a script does not take it for a
+/// finished run.
+pub(crate) fn interrupted() -> bool {
+    ABORT.get().is_some_and(|flag| flag.load(Ordering::Relaxed))
 }
 
 /// A tally as the JSON outputs write it: the games, the first side's wins, losses and

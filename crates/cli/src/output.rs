@@ -48,6 +48,16 @@ pub fn finish(result: Result<String, String>) -> ExitCode {
     }
 }
 
+/// Ends a command that Ctrl-C can stop short: its report is printed either way, and a run
+/// that was stopped exits 130, the status a shell gives a command ended by SIGINT.
+pub fn finish_stoppable(result: Result<String, String>, stopped: impl Fn() -> bool) -> ExitCode {
+    let code = finish(result);
+    if stopped() {
+        return ExitCode::from(130);
+    }
+    code
+}
+
 /// Ends a command that printed as it went.
 pub fn finish_unit(result: Result<(), String>) -> ExitCode {
     match result {

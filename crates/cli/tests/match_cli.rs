@@ -291,8 +291,8 @@ fn a_match_against_an_external_engine_writes_its_records() {
     let _ = std::fs::remove_dir_all(&dir);
 }
 
-/// Ctrl-C (SIGINT to `wuzi match` alone) ends the engines it started and still reports. The
-/// engine is the manager tests' script that goes silent on its second move.
+/// Ctrl-C (SIGINT to `wuzi match` alone) ends the engines it started, still reports, and exits
+/// 130. The engine is the manager tests' script that goes silent on its second move.
 #[test]
 fn ctrl_c_ends_the_match_and_its_engines() {
     use std::process::{Command, Stdio};
@@ -336,7 +336,8 @@ fn ctrl_c_ends_the_match_and_its_engines() {
         std::thread::sleep(Duration::from_millis(20));
     }
     let output = child.wait_with_output().unwrap();
-    assert!(output.status.success());
+    // Reported, and the status says it was stopped, as a shell's 128 + SIGINT.
+    assert_eq!(output.status.code(), Some(130));
     let text = String::from_utf8(output.stdout).unwrap();
     assert!(text.contains("0 games (interrupted)"), "{text}");
     for entry in std::fs::read_dir(&dir).unwrap() {
@@ -350,12 +351,14 @@ fn ctrl_c_ends_the_match_and_its_engines() {
 }
 
 /// Counts that must be positive are refused by the argument parser (status 2), before any
-/// game starts: `--games 0` used to play a pair of games.
+/// game starts: `--games 0` used to play a pair of games, `--draw-after 0` drew every game.
 #[test]
 fn match_counts_of_zero_are_refused() {
     for args in [
         &["match", "--games", "0"][..],
         &["match", "--concurrency", "0"],
+        &["match", "--draw-after", "0"],
+        &["tournament", "--draw-after", "0"],
         &[
             "spsa",
             "--knob",

@@ -224,6 +224,13 @@ impl Plan {
         }
         if let Some(n) = tree_nodes {
             Plan::check_tree_nodes(n, bounds)?;
+            if algorithms.iter().all(|&a| a == Algorithm::Engine) {
+                return Err(
+                    "only minimax, negamax, alphabeta and pvs record a tree (the engine records \
+                     none)"
+                        .into(),
+                );
+            }
         }
         if position.is_over() {
             return Err("the game is already over: nothing to search".into());

@@ -49,8 +49,9 @@ fn run_one(plan: &Plan, algorithm: Algorithm, bounds: &Bounds) -> Result<Algorit
             let name = move |cell| names.cell_name(cell);
             if algorithm == Algorithm::Engine {
                 let mut searcher = Searcher::new(board.solver_table_bytes());
+                let remaining = board.max_remaining_plies();
                 let result = searcher.search(&mut board, &engine_limits(plan, bounds), |_| {});
-                return Ok(result_json(algorithm, &result, None, &name));
+                return engine_json(plan, bounds, &result, remaining, &name);
             }
             textbook(&mut board, algorithm, plan, bounds, &name)
         }
@@ -72,12 +73,41 @@ fn run_one(plan: &Plan, algorithm: Algorithm, bounds: &Bounds) -> Result<Algorit
                     pv: a.pv,
                     elapsed: a.elapsed,
                 };
-                return Ok(result_json(algorithm, &result, None, &name));
+                let remaining = Some(board.empty_count() as u32);
+                return engine_json(plan, bounds, &result, remaining, &name);
             }
             let mut game = TextbookGomoku::new(Board::clone(board), *candidates, *order);
             textbook(&mut game, algorithm, plan, bounds, &name)
         }
     }
+}
+
+/// The engine's result, or the same refusal a textbook search gets when a bound stopped it
+/// short of the depth asked for: a shallower answer passed off as the asked depth's would
+/// mislead the comparison. A proven result, or a game that ends within the depth searched,
+/// ends the deepening early, as it should.
+fn engine_json<M: Copy>(
+    plan: &Plan,
+    bounds: &Bounds,
+    result: &SearchResult<M>,
+    remaining_plies: Option<u32>,
+    name: &dyn Fn(M) -> String,
+) -> Result<AlgorithmResult, String> {
+    let settled = result.score.is_decided() || remaining_plies.is_some_and(|n| result.depth >= n);
+    if result.depth >= plan.depth || settled {
+        return Ok(result_json(Algorithm::Engine, result, None, name));
+    }
+    let bound = if result.nodes >= bounds.max_work_nodes {
+        format!("needs more than {} nodes", bounds.max_work_nodes)
+    } else {
+        // The time cap, or the deepening's judgement that the next depth would not fit in it.
+        let cap = bounds.max_time.map_or(0, |t| t.as_millis());
+        format!("takes longer than {cap} ms")
+    };
+    Err(format!(
+        "engine at depth {} {bound} (it completed depth {}): lower the depth",
+        plan.depth, result.depth
+    ))
 }
 
 fn engine_limits(plan: &Plan, bounds: &Bounds) -> Limits {
@@ -100,7 +130,8 @@ fn observed<G: Game, O: Observer<G>>(
         Algorithm::Minimax => Minimax { depth }.search_observed(game, observer),
         Algorithm::Negamax => Negamax { depth }.search_observed(game, observer),
         Algorithm::AlphaBeta => AlphaBeta { depth }.search_observed(game, observer),
-        Algorithm::Pvs | Algorithm::Engine => Pvs { depth }.search_observed(game, observer),
+        Algorithm::Pvs => Pvs { depth }.search_observed(game, observer),
+        Algorithm::Engine => unreachable!("the engine runs apart, with no observer"),
     }
 }
 

@@ -311,6 +311,36 @@ fn bad_requests_are_refused_with_a_reason() {
         max_work_nodes: 100,
         ..Bounds::default()
     };
-    let error = run(&LearnRequest { depth: 6, ..base }, &tight).unwrap_err();
+    let error = run(
+        &LearnRequest {
+            depth: 6,
+            ..base.clone()
+        },
+        &tight,
+    )
+    .unwrap_err();
     assert!(error.contains("more than 100 nodes"), "{error}");
+    // The engine too: cut short of its depth, it is refused, not passed off as that depth's.
+    let wide = LearnRequest {
+        game: "mnk".into(),
+        width: Some(9),
+        height: Some(9),
+        k: Some(5),
+        depth: 9,
+        algorithms: vec!["engine".into()],
+        ..base.clone()
+    };
+    let error = run(&wide, &tight).unwrap_err();
+    assert!(
+        error.contains("engine at depth 9 needs more than 100 nodes (it completed depth"),
+        "{error}"
+    );
+    // Only the textbook algorithms record a tree.
+    let engine_tree = LearnRequest {
+        algorithms: vec!["engine".into()],
+        tree: true,
+        ..base
+    };
+    let error = run(&engine_tree, &bounds).unwrap_err();
+    assert!(error.contains("record a tree"), "{error}");
 }

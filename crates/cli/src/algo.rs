@@ -1,8 +1,10 @@
 //! Choosing a strategy by name on the command line.
 
 use clap::ValueEnum;
+use std::time::Duration;
 use wuzi_search::{
-    AlphaBeta, Game, Minimax, Negamax, Pvs, SearchOptions, Searcher, Strategy, UNLIMITED_DEPTH,
+    AlphaBeta, Game, Limits, Minimax, Negamax, Pvs, SearchOptions, SearchResult, Searcher,
+    Strategy, WorkLimit, UNLIMITED_DEPTH,
 };
 
 #[derive(Copy, Clone, Debug, PartialEq, Eq, ValueEnum)]
@@ -15,7 +17,8 @@ pub enum Algo {
     Alphabeta,
     /// Principal-variation search (null windows after the first move), no table.
     Pvs,
-    /// The full searcher: PVS, transposition table, move ordering, game-specific pruning.
+    /// The full searcher: PVS, transposition table, move ordering, game-specific pruning
+    /// (named `engine` in Learn mode's comparisons).
     Search,
 }
 
@@ -36,13 +39,40 @@ impl Algo {
             Algo::Pvs => Box::new(Pvs {
                 depth: UNLIMITED_DEPTH,
             }),
+            Algo::Search => Box::new(Searcher::new(tt_bytes).with_options(Algo::solving_options())),
+        }
+    }
+
+    /// Searches `game` to the end, as [`Algo::solver`]'s strategy does, unless that takes
+    /// longer than `time`: then `None`. Textbook searches of a big board would otherwise run
+    /// for years.
+    pub fn solve_within<G: Game + 'static>(
+        self,
+        game: &mut G,
+        tt_bytes: usize,
+        time: Duration,
+    ) -> Option<SearchResult<G::Move>> {
+        let depth = UNLIMITED_DEPTH;
+        let mut limit = WorkLimit::new(u64::MAX, Some(time));
+        match self {
+            Algo::Minimax => Minimax { depth }.search_observed(game, &mut limit),
+            Algo::Negamax => Negamax { depth }.search_observed(game, &mut limit),
+            Algo::Alphabeta => AlphaBeta { depth }.search_observed(game, &mut limit),
+            Algo::Pvs => Pvs { depth }.search_observed(game, &mut limit),
             Algo::Search => {
-                let options = SearchOptions {
-                    iterative_deepening: false,
-                    ..SearchOptions::default()
-                };
-                Box::new(Searcher::new(tt_bytes).with_options(options))
+                let mut searcher = Searcher::new(tt_bytes).with_options(Algo::solving_options());
+                let result = searcher.search(game, &Limits::time(time), |_| {});
+                // Stopped by the clock, its one pass to the end did not complete.
+                (result.depth > 0).then_some(result)
             }
+        }
+    }
+
+    /// The full searcher's options for solving: one pass to the end, no deepening.
+    fn solving_options() -> SearchOptions {
+        SearchOptions {
+            iterative_deepening: false,
+            ..SearchOptions::default()
         }
     }
 

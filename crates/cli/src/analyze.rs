@@ -374,6 +374,7 @@ fn compare_algorithms(args: &AnalyzeArgs, mut board: Board, list: &str) -> Resul
         &args.tree,
         args.json,
         Some(options),
+        None,
     )
 }
 

@@ -3,6 +3,7 @@
 
 use clap::Args;
 use std::path::PathBuf;
+use std::time::Duration;
 use wuzi_gomoku::EngineOptions;
 use wuzi_learn::{run_plan, Algorithm, AlgorithmResult, Bounds, Plan, Position};
 
@@ -19,7 +20,8 @@ pub struct TreeArgs {
 
 const DEFAULT_TREE_NODES: usize = 100_000;
 
-/// The command line waits as long as the user likes; only the tree is capped.
+/// The command line waits as long as the user likes (`wuzi solve` gives up when told); only
+/// the tree is capped.
 pub fn bounds() -> Bounds {
     Bounds {
         max_depth: 400,
@@ -32,7 +34,8 @@ pub fn bounds() -> Bounds {
 }
 
 /// Runs `algorithms` on `position` to `depth` (`engine` with the given options, else the
-/// defaults), writes the trees if asked, and returns the text (or JSON) to print.
+/// defaults), each for at most `give_up` when given, writes the trees if asked, and returns
+/// the text (or JSON) to print.
 pub fn compare(
     position: Position,
     depth: u32,
@@ -40,8 +43,12 @@ pub fn compare(
     tree: &TreeArgs,
     json: bool,
     engine: Option<EngineOptions>,
+    give_up: Option<Duration>,
 ) -> Result<String, String> {
-    let bounds = bounds();
+    let bounds = Bounds {
+        max_time: give_up,
+        ..bounds()
+    };
     let tree_nodes = tree.tree.as_ref().map(|_| tree.max_nodes);
     let mut plan = Plan::new(position, depth, algorithms, tree_nodes, &bounds)?;
     if let Some(options) = engine {
@@ -60,11 +67,9 @@ pub fn compare(
 
 /// Moves the trees out of the results into the file.
 fn write_trees(path: &PathBuf, results: &mut [AlgorithmResult]) -> Result<(), String> {
+    // The plan refused a tree with no textbook algorithm to record it.
     let mut trees: Vec<serde_json::Value> =
         results.iter_mut().filter_map(|r| r.tree.take()).collect();
-    if trees.is_empty() {
-        return Err("--tree: only minimax, negamax, alphabeta and pvs record a tree".into());
-    }
     let json = if trees.len() == 1 {
         trees.pop().expect("one tree")
     } else {

@@ -159,7 +159,7 @@ enum Command {
     /// Serve the browser page and its JSON API.
     #[command(after_help = EXAMPLES_SERVE)]
     Serve(serve::ServeArgs),
-    /// Solve a small game exactly from the empty board.
+    /// Solve a small game exactly, from the empty board or from `--moves`.
     #[command(after_help = EXAMPLES_SOLVE)]
     Solve(solve::SolveArgs),
     /// Play node-limited games against itself and write every position with its result

@@ -61,6 +61,35 @@ fn bad_sizes_get_a_clear_error() {
     assert!(!output.status.success());
 }
 
+/// A board too big to solve gives up with a reason at the time given, rather than running on
+/// for years; so does a depth too deep. Perft refuses 4x3 (1.3 billion nodes) outright.
+#[test]
+fn a_solve_too_big_gives_up_with_a_reason() {
+    let big = [
+        "solve", "mnk", "--width", "16", "--height", "16", "--k", "5",
+    ];
+    for extra in [
+        &["--algo", "minimax", "--give-up-after", "1"][..],
+        &["--give-up-after", "1"],
+        &[
+            "--algo",
+            "alphabeta",
+            "--depth",
+            "9",
+            "--give-up-after",
+            "1",
+        ],
+    ] {
+        let args: Vec<&str> = big.iter().chain(extra).copied().collect();
+        let output = wuzi(&args);
+        assert_eq!(output.status.code(), Some(2), "{args:?}");
+        let stderr = String::from_utf8_lossy(&output.stderr);
+        assert!(stderr.contains("takes longer than 1"), "{args:?}: {stderr}");
+    }
+    let output = wuzi(&["perft", "mnk", "--width", "4", "--height", "3", "--k", "3"]);
+    assert_eq!(output.status.code(), Some(2));
+}
+
 #[test]
 fn punishes_a_blunder() {
     // X takes the centre; the edge reply a2 loses to a3, which forks.

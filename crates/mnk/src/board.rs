@@ -497,7 +497,13 @@ impl Mnk {
         let trimmed = text.trim().to_ascii_lowercase();
         let mut chars = trimmed.chars();
         let column = chars.next().filter(|c| c.is_ascii_lowercase());
-        let row: Option<usize> = chars.as_str().parse().ok();
+        // Digits only: `usize`'s parser alone would take "+2". (Leading zeros are read, as
+        // the Gomoku notation reads them.)
+        let digits = chars.as_str();
+        let row: Option<usize> = digits
+            .parse()
+            .ok()
+            .filter(|_| digits.bytes().all(|b| b.is_ascii_digit()));
         let (Some(column), Some(row)) = (column, row) else {
             return Err(MnkError::Unreadable(text.trim().to_string()));
         };
@@ -595,6 +601,12 @@ mod tests {
             board.play_named("é3"),
             Err(MnkError::Unreadable("é3".into()))
         );
+        for text in ["b+2", "b 2", "b-1"] {
+            assert_eq!(
+                board.play_named(text),
+                Err(MnkError::Unreadable(text.into()))
+            );
+        }
         assert_eq!(
             (board.history().to_vec(), board.hash_from_scratch()),
             before

@@ -2,7 +2,11 @@
 //! with the full window and every other move with a null window (alpha, alpha + 1), which only
 //! asks "is it better?"; a move that answers yes is searched again with the full window. With
 //! good move ordering most answers are no, and null windows cut off sooner. No table, no
-//! ordering of its own: the same tree as [`crate::AlphaBeta`], walked more cheaply.
+//! ordering of its own: the same moves in the same order as [`crate::AlphaBeta`], and the same
+//! value, but not the same tree. The null windows prune more below the moves that are not
+//! better, and every move that is better costs a second search; so PVS visits fewer nodes
+//! when the first move is usually best, and can visit more when it is not (with the moves
+//! tried worst first, each later move tends to be better and is searched twice).
 
 use crate::game::Game;
 use crate::negamax::leaf_score;

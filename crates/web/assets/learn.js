@@ -154,11 +154,14 @@ async function runAlgorithms() {
   drawBoard();
 }
 
-function fmt(v) {
+// A decided value is WIN minus the plies from the root to the game's end, at every node of
+// the tree: the root's is "win in N"; a node's reads "win at ply N", counted from the root.
+function fmt(v, atNode = false) {
   if (v >= INF) return "∞";
   if (v <= -INF) return "-∞";
-  if (v > WIN - MAX_PLY) return `win in ${WIN - v}`;
-  if (v < -WIN + MAX_PLY) return `loss in ${WIN + v}`;
+  const how = atNode ? "at ply" : "in";
+  if (v > WIN - MAX_PLY) return `win ${how} ${WIN - v}`;
+  if (v < -WIN + MAX_PLY) return `loss ${how} ${WIN + v}`;
   return String(v);
 }
 
@@ -226,8 +229,8 @@ const valueKnown = (id) => step < 0 || index[id].end <= step;
 function label(node) {
   const span = document.createElement("span");
   span.className = "label";
-  const value = valueKnown(node.id) ? fmt(node.value) : "?";
-  span.textContent = `${node.move || "root"}  ${value}  [${fmt(node.alpha)}, ${fmt(node.beta)}]` +
+  const value = valueKnown(node.id) ? fmt(node.value, true) : "?";
+  span.textContent = `${node.move || "root"}  ${value}  [${fmt(node.alpha, true)}, ${fmt(node.beta, true)}]` +
     (node.re_search ? "  (searched again, full window)" : "");
   if (node.caused_cutoff && valueKnown(node.id)) {
     const why = document.createElement("span");
@@ -238,7 +241,7 @@ function label(node) {
   if (node.cutoff && valueKnown(node.id)) {
     const note = document.createElement("span");
     note.className = "note cut";
-    note.textContent = `cut-off: α ≥ β (${fmt(Math.max(node.alpha, node.value))} ≥ ${fmt(node.beta)})`;
+    note.textContent = `cut-off: α ≥ β (${fmt(Math.max(node.alpha, node.value), true)} ≥ ${fmt(node.beta, true)})`;
     span.appendChild(note);
   }
   return span;

@@ -218,7 +218,7 @@ impl Session {
         let Some(mv) = analysis.best_move else {
             return writeln!(
                 out,
-                "{} Type undo, new or quit.",
+                "{}. Type undo, new or quit.",
                 crate::analyze::NO_LEGAL_MOVE
             );
         };

@@ -238,6 +238,9 @@ pub fn winning_line(board: &Board) -> Vec<Point> {
     if result.reason != crate::board::Reason::Five || board.stone(last) != result.winner {
         return Vec::new();
     }
+    let Some(winner) = result.winner else {
+        return Vec::new();
+    };
     let n = board.size() as isize;
     for dir in crate::geometry::DIRS {
         let (dx, dy) = dir.delta();
@@ -257,10 +260,37 @@ pub fn winning_line(board: &Board) -> Vec<Point> {
                 line.push(p);
             }
         }
-        if line.len() >= 5 {
+        // Under an exact-five rule a longer line beside the five did not win: skip it.
+        let wins = line.len() == 5 || (line.len() > 5 && !board.rule().exact_five(winner));
+        if wins {
             line.sort();
             return line;
         }
     }
     Vec::new()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::winning_line;
+    use crate::{Board, Rule};
+
+    fn line_after(rule: Rule, moves: &str) -> String {
+        let board = Board::from_moves(15, rule, moves).unwrap();
+        let line: Vec<String> = winning_line(&board)
+            .iter()
+            .map(|p| p.to_human(15))
+            .collect();
+        line.join(" ")
+    }
+
+    /// h8 makes a vertical five and a row of six at once. The six wins in freestyle; under
+    /// an exact-five rule only the five does, and that is the line drawn.
+    #[test]
+    fn the_line_drawn_is_the_one_that_won() {
+        let moves = "d8 a1 e8 a3 f8 a5 g8 a7 i8 a9 h4 a11 h5 a13 h6 a15 h7 c15 h8";
+        assert_eq!(line_after(Rule::Freestyle, moves), "d8 e8 f8 g8 h8 i8");
+        assert_eq!(line_after(Rule::Standard, moves), "h8 h7 h6 h5 h4");
+        assert_eq!(line_after(Rule::Renju, moves), "h8 h7 h6 h5 h4");
+    }
 }

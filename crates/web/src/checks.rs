@@ -220,11 +220,15 @@ pub(crate) fn check_move(b: &mut Board, ai: Option<Player>, mv: &str) -> Result<
     if !b.is_empty(p) {
         return Err(bad(format!("{mv} is occupied")));
     }
-    if let Some(foul) = b.foul(p) {
-        return Err(bad(format!(
-            "{mv} is forbidden for Black ({})",
-            foul.name()
-        )));
+    // Only the side with fouls (Black under renju) is refused a forbidden point: White may
+    // play there, and often wins there.
+    if b.rule().has_fouls(b.side_to_move()) {
+        if let Some(foul) = b.foul(p) {
+            return Err(bad(format!(
+                "{mv} is forbidden for Black ({})",
+                foul.name()
+            )));
+        }
     }
     Ok(p)
 }
@@ -568,7 +572,8 @@ mod tests {
     }
 
     /// Plays `moves` as a player would with `POST /moves`, each checked by `check_move`: a
-    /// refused move leaves the board as it was, an accepted one is legal.
+    /// refused move leaves the board as it was, an accepted one is legal, and a legal one
+    /// on the player's turn is accepted.
     fn play_moves(
         board: &mut Board,
         ai: Option<Player>,
@@ -586,11 +591,41 @@ mod tests {
                     prop_assert!(!message.is_empty());
                     prop_assert_eq!(board.moves(), &history[..], "{}", message);
                     prop_assert_eq!(board.hash(), hash);
+                    if let Ok(p) = parse_point(mv, board.size()) {
+                        let players_turn = ai != Some(board.side_to_move());
+                        prop_assert!(
+                            !(players_turn && board.is_legal(p)),
+                            "the legal move {} was refused: {}",
+                            mv,
+                            message
+                        );
+                    }
                 }
             }
             prop_assert_eq!(board.hash(), board.hash_from_scratch());
         }
         Ok(())
+    }
+
+    /// Under renju only Black is refused a forbidden point: White may play there (here j8,
+    /// Black's double-three, is White's to take).
+    #[test]
+    fn white_may_play_on_a_point_forbidden_for_black() {
+        let rule = wuzi_gomoku::Rule::Renju;
+        let white_to_move = ["h8", "a1", "i8", "a2", "j9", "a3", "j10"];
+        let mut board = Board::from_move_strings(15, rule, &white_to_move).unwrap();
+        let j8 = parse_point("j8", 15).unwrap();
+        assert!(board.foul(j8).is_some());
+        assert_eq!(check_move(&mut board, None, "j8").ok(), Some(j8));
+        assert_eq!(
+            check_move(&mut board, Some(Player::First), "j8").ok(),
+            Some(j8)
+        );
+        // Black to move: refused.
+        board.try_play(parse_point("a4", 15).unwrap()).unwrap();
+        let ApiError(status, message) = check_move(&mut board, None, "j8").unwrap_err();
+        assert_eq!(status, StatusCode::BAD_REQUEST);
+        assert_eq!(message, "j8 is forbidden for Black (double-three)");
     }
 
     /// Each element of a `moves` list is one move (`Board::from_move_strings`): two in one

@@ -114,3 +114,54 @@ fn bad_learn_input_is_one_line_and_exit_2() {
         assert_eq!(error.lines().count(), 1, "{args:?}: {error}");
     }
 }
+
+/// The lines a documented console example prints after `$ COMMAND`, up to the next command or
+/// the end of the block, with each `time N ms` column (the one figure a machine changes) cut.
+fn documented_output(doc: &str, command: &str) -> Vec<String> {
+    let text = std::fs::read_to_string(
+        std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
+            .join("../..")
+            .join(doc),
+    )
+    .unwrap();
+    let mut lines = text.lines().skip_while(|l| *l != format!("$ {command}"));
+    assert!(lines.next().is_some(), "{doc} shows no `$ {command}`");
+    lines
+        .take_while(|l| !l.starts_with("$ ") && !l.starts_with("```"))
+        .map(without_time)
+        .collect()
+}
+
+fn without_time(line: &str) -> String {
+    let words: Vec<&str> = line.split_whitespace().collect();
+    let mut kept = Vec::new();
+    let mut i = 0;
+    while i < words.len() {
+        if words[i] == "time" && words.get(i + 2) == Some(&"ms") {
+            i += 3;
+            continue;
+        }
+        kept.push(words[i]);
+        i += 1;
+    }
+    kept.join(" ")
+}
+
+/// The README's and the walkthrough's first Learn example print what the command prints:
+/// its node counts and values move whenever the evaluation is retuned, and the docs must
+/// move with them.
+#[test]
+fn the_documented_comparison_is_what_the_command_prints() {
+    let command = "wuzi analyze --algo minimax,negamax,alphabeta,pvs,engine --depth 3 --width 8 \
+                   h8 i9 i8 g8 j10";
+    let args: Vec<&str> = command.split_whitespace().skip(1).collect();
+    let output = wuzi(&args);
+    assert!(output.status.success());
+    let printed: Vec<String> = String::from_utf8_lossy(&output.stdout)
+        .lines()
+        .map(without_time)
+        .collect();
+    for doc in ["README.md", "docs/learn.md"] {
+        assert_eq!(documented_output(doc, command), printed, "{doc}");
+    }
+}

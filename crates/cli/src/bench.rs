@@ -69,9 +69,9 @@ pub fn bench(args: &BenchArgs) -> Result<String, String> {
         elapsed += start.elapsed();
         nodes += a.nodes;
         lines.push(format!(
-            "position {:>2} ({rule}, {size}x{size}, {} stones, depth {depth}): {:>9} nodes, best {}, score {}",
+            "position {:>2} ({rule}, {size}x{size}, {}, depth {depth}): {:>9} nodes, best {}, score {}",
             i + 1,
-            moves.split_whitespace().count(),
+            crate::output::count(moves.split_whitespace().count(), "stone"),
             a.nodes,
             a.best_move.map_or("-".into(), |p| p.to_human(size)),
             a.score

@@ -88,12 +88,19 @@ pub(crate) fn result_from_the_start(board: &Board, start: &[wuzi_gomoku::Point])
     board.result().is_some() && board.moves() == start
 }
 
-/// A file name for saving that does not overwrite an earlier save: `wuzi-<seconds>.sgf`.
+/// A file name for saving that does not overwrite an earlier save: `wuzi-<seconds>.sgf`, or
+/// `wuzi-<seconds>-2.sgf` and on when two saves fall in the same second.
 pub(crate) fn save_path() -> PathBuf {
     let seconds = SystemTime::now()
         .duration_since(UNIX_EPOCH)
         .map_or(0, |d| d.as_secs());
-    PathBuf::from(format!("wuzi-{seconds}.sgf"))
+    (1..)
+        .map(|n| match n {
+            1 => PathBuf::from(format!("wuzi-{seconds}.sgf")),
+            n => PathBuf::from(format!("wuzi-{seconds}-{n}.sgf")),
+        })
+        .find(|path| !path.exists())
+        .expect("a free name")
 }
 
 /// Writes the game to `path` as SGF, the player named "you" on `human`'s side and wuzi on

@@ -1,9 +1,10 @@
 //! `wuzi play` full-screen in a real pseudo-terminal (made by util-linux's `script`): the
 //! mouse and keys reach the game, and the terminal is restored (the alternate screen left, the cursor
-//! shown) whether the player quits with `q` or Ctrl-C.
+//! shown) whether the player quits with `q` or Ctrl-C, or SIGTERM ends it; `TERM=dumb` gets
+//! the line mode.
 
 use std::io::{Read, Write};
-use std::process::{Child, Command, Stdio};
+use std::process::{Child, Command, ExitStatus, Stdio};
 use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
 
@@ -19,14 +20,21 @@ struct Pty {
 impl Pty {
     /// `wuzi args` on a 100x30 pseudo-terminal, or `None` without util-linux's `script`.
     fn start(args: &str) -> Option<Pty> {
+        Pty::start_as("xterm-256color", args)
+    }
+
+    /// The same on a terminal of type `term`. The shell prints its pid (then wuzi's, after
+    /// `exec`) as `pid NNN`.
+    fn start_as(term: &str, args: &str) -> Option<Pty> {
         let version = Command::new("script").arg("--version").output().ok()?;
         if !String::from_utf8_lossy(&version.stdout).contains("util-linux") {
             return None;
         }
         let wuzi = env!("CARGO_BIN_EXE_wuzi");
-        let command = format!("stty cols 100 rows 30; exec '{wuzi}' {args}");
+        let command = format!("stty cols 100 rows 30; echo pid $$; exec '{wuzi}' {args}");
         let mut child = Command::new("script")
             .args(["-qfec", &command, "/dev/null"])
+            .env("TERM", term)
             .stdin(Stdio::piped())
             .stdout(Stdio::piped())
             .stderr(Stdio::piped())
@@ -70,13 +78,27 @@ impl Pty {
         stdin.flush().unwrap();
     }
 
+    /// wuzi's process id, once the shell has printed it.
+    fn wuzi_pid(&self) -> String {
+        self.wait_for("pid ");
+        let text = self.text();
+        let after = &text[text.find("pid ").unwrap() + 4..];
+        after.chars().take_while(char::is_ascii_digit).collect()
+    }
+
+    /// Waits for the end; whether it succeeded, and everything shown.
+    fn finish(self) -> (bool, String) {
+        let (status, text) = self.finish_status();
+        (status.success(), text)
+    }
+
     /// Waits for the end; the exit status and everything shown.
-    fn finish(mut self) -> (bool, String) {
+    fn finish_status(mut self) -> (ExitStatus, String) {
         let start = Instant::now();
         loop {
             if let Some(status) = self.child.try_wait().unwrap() {
                 std::thread::sleep(Duration::from_millis(100));
-                return (status.success(), self.text());
+                return (status, self.text());
             }
             if start.elapsed() > Duration::from_secs(30) {
                 let _ = self.child.kill();
@@ -126,4 +148,37 @@ fn ctrl_c_restores_the_terminal_too() {
     let (success, text) = pty.finish();
     assert!(success, "{text:?}");
     assert!(restored(&text), "{text:?}");
+}
+
+/// SIGTERM (a closing terminal emulator, `kill`) ends the game as a quit does: the terminal is
+/// put back, and the status is the signal's (128 + 15), as the shell would report it.
+#[test]
+fn sigterm_restores_the_terminal() {
+    let Some(mut pty) = Pty::start("play --time 100") else {
+        eprintln!("skipped: no util-linux `script` to make a pseudo-terminal");
+        return;
+    };
+    let pid = pty.wuzi_pid();
+    pty.wait_for("Your");
+    pty.keys("?");
+    let sent = Command::new("kill").args(["-TERM", &pid]).status().unwrap();
+    assert!(sent.success());
+    let (status, text) = pty.finish_status();
+    assert_eq!(status.code(), Some(143), "{text:?}");
+    assert!(restored(&text), "{text:?}");
+}
+
+/// A terminal that cannot draw a screen (`TERM=dumb`: Emacs' shell, some IDE consoles) gets
+/// the line mode, as a pipe does.
+#[test]
+fn a_dumb_terminal_gets_the_line_mode() {
+    let Some(mut pty) = Pty::start_as("dumb", "play --time 100") else {
+        eprintln!("skipped: no util-linux `script` to make a pseudo-terminal");
+        return;
+    };
+    pty.wait_for("pid ");
+    pty.keys("quit\n");
+    let (success, text) = pty.finish();
+    assert!(success, "{text:?}");
+    assert!(!text.contains(ENTER_ALTERNATE_SCREEN), "{text:?}");
 }

@@ -1,7 +1,9 @@
 //! The board as a ratatui widget, for Gomoku and tic-tac-toe alike: coordinates on the
 //! edges (column letters, row numbers counted from the bottom as in `h8`), stones in colour,
 //! and marks for the cursor, the last move, the winning line, a hint and renju's forbidden
-//! points. Each point is two terminal columns wide so that the board looks square.
+//! points. Each point is two terminal columns wide so that the board looks square. Without
+//! colour (`NO_COLOR`) nothing is told by colour alone: White's stones are hollow, the cursor
+//! is in reverse video, the last move is followed by `<` and the winning line by `=`.
 
 use ratatui::buffer::Buffer;
 use ratatui::layout::Rect;
@@ -36,6 +38,22 @@ pub struct BoardView<'a> {
     /// (column from the left, row from the top).
     pub cursor: Option<(usize, usize)>,
     pub marks: Marks,
+    /// False under `NO_COLOR` ([`colour_wanted`]): every mark then shows by its shape.
+    pub colour: bool,
+}
+
+/// False when the `NO_COLOR` convention asks for no colour (the variable set and not empty);
+/// the terminal library then drops every colour, so the board must not rely on one.
+pub fn colour_wanted() -> bool {
+    std::env::var_os("NO_COLOR").map_or(true, |v| v.is_empty())
+}
+
+/// A stone's symbol: both round in colour; without it, White's is hollow.
+pub fn stone_symbol(colour: Player, in_colour: bool) -> &'static str {
+    match (colour, in_colour) {
+        (Player::Second, false) => "○",
+        _ => "●",
+    }
 }
 
 /// Columns taken by the row numbers on the left (`15 `).
@@ -61,7 +79,7 @@ impl BoardView<'_> {
             }
             (Some(Player::Second), Marks::Stones) => {
                 style = style.fg(WHITE_STONE).add_modifier(Modifier::BOLD);
-                "●"
+                stone_symbol(Player::Second, self.colour)
             }
             (Some(Player::First), Marks::Letters) => {
                 style = style.fg(BLACK_STONE).add_modifier(Modifier::BOLD);
@@ -89,8 +107,21 @@ impl BoardView<'_> {
         }
         if at_cursor {
             style = style.bg(Color::Cyan);
+            if !self.colour {
+                style = style.add_modifier(Modifier::REVERSED);
+            }
         }
         (symbol, style)
+    }
+
+    /// What the column after a point shows: blank, or without colour the mark of the last
+    /// move or of the winning line.
+    fn gap_symbol(&self, cell: Cell) -> &'static str {
+        match (self.colour, cell.winning, cell.last) {
+            (false, true, _) => "=",
+            (false, false, true) => "<",
+            _ => " ",
+        }
     }
 }
 
@@ -137,7 +168,7 @@ impl Widget for BoardView<'_> {
                 buf.set_string(x, y, symbol, style);
                 let gap = if at_cursor { style } else { style.bg(WOOD) };
                 let gap = if cell.winning { style } else { gap };
-                buf.set_string(x + 1, y, " ", gap);
+                buf.set_string(x + 1, y, self.gap_symbol(cell), gap);
             }
             let right = area.x + LABEL_WIDTH + 2 * self.width as u16;
             if right < area.right() {
@@ -183,6 +214,7 @@ mod tests {
             cells: &cells,
             cursor: Some((2, 2)),
             marks: Marks::Letters,
+            colour: true,
         };
         let (w, h) = BoardView::area_needed(3, 3);
         let area = Rect::new(0, 0, w, h);
@@ -202,5 +234,42 @@ mod tests {
         assert_eq!(point_at(area, 3, 3, 6, 2), Some((1, 1)));
         assert_eq!(point_at(area, 3, 3, 1, 2), None);
         assert_eq!(point_at(area, 3, 3, 5, 9), None);
+    }
+
+    /// Without colour, White's stones, the cursor, the last move and the winning line each
+    /// show by a shape or reverse video, since the terminal drops every colour.
+    #[test]
+    fn without_colour_every_mark_has_a_shape() {
+        let mut cells = vec![Cell::default(); 9];
+        cells[0].stone = Some(Player::First);
+        cells[1].stone = Some(Player::Second);
+        cells[1].last = true;
+        cells[3].stone = Some(Player::First);
+        cells[3].winning = true;
+        let view = BoardView {
+            width: 3,
+            height: 3,
+            cells: &cells,
+            cursor: Some((2, 2)),
+            marks: Marks::Stones,
+            colour: false,
+        };
+        let (w, h) = BoardView::area_needed(3, 3);
+        let area = Rect::new(0, 0, w, h);
+        let mut buf = Buffer::empty(area);
+        view.render(area, &mut buf);
+        let line = |y: u16| {
+            (0..w)
+                .map(|x| buf[(x, y)].symbol().to_string())
+                .collect::<String>()
+        };
+        assert_eq!(line(1).trim_end(), " 3 ● ○<·  3");
+        assert_eq!(line(2).trim_end(), " 2 ●=· ·  2");
+        for x in [7, 8] {
+            assert!(buf[(x, 3)]
+                .style()
+                .add_modifier
+                .contains(Modifier::REVERSED));
+        }
     }
 }

@@ -12,7 +12,7 @@
 use super::board_view::Cell;
 use super::input::{step, Input};
 use crate::analyze::{side_chance, verdict_text, Searcher};
-use crate::play_gomoku::{new_game_board, result_from_the_start, save_game};
+use crate::play_gomoku::{new_game_board, result_from_the_start, save_game, save_path};
 use crate::review::{in_play_limits, opening_still_placed};
 use std::path::PathBuf;
 use std::sync::atomic::{AtomicBool, Ordering};
@@ -63,6 +63,9 @@ struct Thinking {
     purpose: Purpose,
     stop: Arc<AtomicBool>,
     reports: Receiver<Report>,
+    /// Where the cursor was when the search started: the answer moves the cursor to its
+    /// point only if the player has not moved it since.
+    cursor: (usize, usize),
 }
 
 /// See the module docs.
@@ -88,8 +91,11 @@ pub struct GomokuApp {
     pub quit: bool,
     /// The move typed so far while the prompt (`:`) is open.
     pub typed: Option<String>,
-    /// Where `s` writes the game.
-    save_to: PathBuf,
+    /// Where `s` writes the game: the file `--save` names, for every game.
+    save_to: Option<PathBuf>,
+    /// Without `--save`, the file this game was first saved to: later saves of the same
+    /// game update it, and a new game gets a file of its own.
+    saved_to: Option<PathBuf>,
     forbidden: Vec<Point>,
     winning: Vec<Point>,
     /// The last review's grades, while the game is still the one reviewed.
@@ -113,7 +119,7 @@ impl GomokuApp {
         engine: Engine,
         human: Player,
         limits: Limits,
-        save_to: PathBuf,
+        save_to: Option<PathBuf>,
     ) -> Self {
         let size = board.size();
         let mut app = GomokuApp {
@@ -132,6 +138,7 @@ impl GomokuApp {
             quit: false,
             typed: None,
             save_to,
+            saved_to: None,
             forbidden: Vec::new(),
             winning: Vec::new(),
             review: None,
@@ -261,6 +268,12 @@ impl GomokuApp {
         if self.typed.is_some() && self.type_into_prompt(input) {
             return;
         }
+        // The key list is modal: a key closes it and does nothing else (but q and Ctrl-C
+        // quit), so that no stone is played unseen beneath it.
+        if self.show_help && input != Input::Quit {
+            self.show_help = false;
+            return;
+        }
         match input {
             Input::Up | Input::Down | Input::Left | Input::Right => {
                 self.cursor = step(self.cursor, input, n, n);
@@ -285,6 +298,7 @@ impl GomokuApp {
                 }
                 self.engine_mut().set_board(start);
                 self.both_sides_from = None;
+                self.saved_to = None;
                 self.message = "New game.".into();
                 self.after_change();
             }
@@ -296,7 +310,7 @@ impl GomokuApp {
                 self.after_change();
             }
             Input::ToggleHelp => self.show_help = !self.show_help,
-            Input::Quit => {
+            Input::Quit | Input::Cancel => {
                 self.cancel_thinking();
                 self.quit = true;
             }
@@ -304,7 +318,7 @@ impl GomokuApp {
                 self.typed = Some(String::new());
                 self.message = "Type a move (h8), Enter to play, Esc to cancel.".into();
             }
-            Input::Text(_) | Input::Erase | Input::Cancel => {}
+            Input::Text(_) | Input::Erase => {}
         }
     }
 
@@ -487,7 +501,13 @@ impl GomokuApp {
 
     fn save(&mut self) {
         let human = (!self.both_sides()).then_some(self.human);
-        self.message = save_game(&self.board, human, &self.save_to);
+        let path = self
+            .save_to
+            .clone()
+            .or_else(|| self.saved_to.clone())
+            .unwrap_or_else(save_path);
+        self.message = save_game(&self.board, human, &path);
+        self.saved_to = Some(path);
     }
 
     /// Takes what the engine reported since the last call; true when anything changed.
@@ -535,14 +555,19 @@ impl GomokuApp {
                 self.progress = Some(progress);
             }
             Report::Done(engine, analysis) => {
-                let purpose = self.thinking.take().map(|t| t.purpose);
+                let thinking = self.thinking.take();
+                let purpose = thinking.as_ref().map(|t| t.purpose);
+                // A cursor the player moved while the engine thought stays where it was put.
+                let cursor_left_alone = thinking.is_some_and(|t| t.cursor == self.cursor);
                 self.engine = Some(engine);
                 match purpose {
-                    Some(Purpose::Reply) => self.reply(&analysis),
+                    Some(Purpose::Reply) => self.reply(&analysis, cursor_left_alone),
                     Some(Purpose::Hint) => {
                         if let Some(p) = analysis.best_move {
                             self.hint = Some(p);
-                            self.cursor = (p.x(), p.y());
+                            if cursor_left_alone {
+                                self.cursor = (p.x(), p.y());
+                            }
                             let name = p.to_human(self.board.size());
                             let rule = self.board.rule();
                             let verdict = verdict_text(&analysis, rule, Searcher::Player);
@@ -576,7 +601,9 @@ impl GomokuApp {
         }
     }
 
-    fn reply(&mut self, analysis: &Analysis) {
+    /// Plays the engine's move; the cursor goes to it unless the player moved the cursor
+    /// while the engine thought.
+    fn reply(&mut self, analysis: &Analysis, move_cursor: bool) {
         let Some(p) = analysis.best_move else {
             self.message = "wuzi has no legal move (every point is forbidden).".into();
             return;
@@ -587,7 +614,9 @@ impl GomokuApp {
             Ok(()) => self.message = format!("wuzi plays {name} ({verdict})."),
             Err(e) => self.message = format!("wuzi chose {name}, which is not legal: {e}"),
         }
-        self.cursor = (p.x(), p.y());
+        if move_cursor {
+            self.cursor = (p.x(), p.y());
+        }
         self.after_change();
     }
 
@@ -709,6 +738,7 @@ impl GomokuApp {
             purpose,
             stop,
             reports,
+            cursor: self.cursor,
         });
     }
 }
@@ -745,6 +775,7 @@ impl GomokuApp {
             purpose: Purpose::Review,
             stop,
             reports,
+            cursor: self.cursor,
         });
     }
 }

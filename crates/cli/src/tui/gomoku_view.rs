@@ -22,6 +22,7 @@ pub fn draw(frame: &mut Frame, app: &GomokuApp) -> Option<Rect> {
         cells: &cells,
         cursor: Some(app.cursor),
         marks: Marks::Stones,
+        colour: super::board_view::colour_wanted(),
     };
     frame.render_widget(view, board_area);
     panel(
@@ -41,7 +42,8 @@ fn stone(colour: Player) -> Span<'static> {
         Player::First => Color::Indexed(16),
         Player::Second => Color::Indexed(231),
     };
-    Span::styled("●", Style::default().fg(fg).bg(Color::Indexed(180)))
+    let symbol = super::board_view::stone_symbol(colour, super::board_view::colour_wanted());
+    Span::styled(symbol, Style::default().fg(fg).bg(Color::Indexed(180)))
 }
 
 /// The panel's lines for an area `width` x `height` (borders included): the moves list

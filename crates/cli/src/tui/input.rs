@@ -32,7 +32,7 @@ pub enum Input {
     Text(char),
     /// The prompt's last character taken back.
     Erase,
-    /// The prompt closed without playing.
+    /// Esc: the prompt or the key list closed; otherwise, quit.
     Cancel,
 }
 
@@ -41,15 +41,15 @@ pub const KEYS: &[(&str, &str)] = &[
     ("arrows, hjkl", "move the cursor"),
     ("Enter, Space, click", "play at the cursor"),
     (":", "type a move (h8), Enter to play it"),
-    ("u", "undo (your move and the reply)"),
+    ("u, Backspace", "undo (your move and the reply)"),
     ("t", "hint: what the engine would play"),
     ("r", "review: every move graded (?! ? ??)"),
     ("a", "analysis: you play both sides, wuzi thinks"),
     ("n", "new game"),
     ("s", "save the game (SGF)"),
     ("c", "swap colours"),
-    ("?", "show or hide these keys"),
-    ("q, Esc, Ctrl-C", "quit"),
+    ("?", "show these keys (any key hides them)"),
+    ("q, Esc, Ctrl-C, Ctrl-D", "quit (Esc here closes this list)"),
 ];
 
 /// The request a key press makes, if any.
@@ -89,7 +89,8 @@ fn command(code: KeyCode) -> Option<Input> {
         KeyCode::Char('s') => Input::Save,
         KeyCode::Char('c') => Input::SwapColours,
         KeyCode::Char('?') | KeyCode::F(1) => Input::ToggleHelp,
-        KeyCode::Char('q') | KeyCode::Esc => Input::Quit,
+        KeyCode::Char('q') => Input::Quit,
+        KeyCode::Esc => Input::Cancel,
         KeyCode::Char(':') => Input::TypeMove,
         _ => return None,
     })

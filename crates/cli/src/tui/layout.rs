@@ -9,8 +9,7 @@ use ratatui::text::{Line, Span};
 use ratatui::widgets::{Block, Borders, Clear, Paragraph, Wrap};
 use ratatui::Frame;
 
-/// The side panel's width when there is room, and the narrowest that still reads.
-const PANEL_WIDTH: u16 = 34;
+/// The narrowest side panel that still reads (it takes whatever room the board leaves).
 const MIN_PANEL_WIDTH: u16 = 24;
 
 /// Splits the screen into the board's area (just its size) and the panel's; `None` when the
@@ -23,7 +22,7 @@ pub fn split(frame: &mut Frame, board_width: usize, board_height: usize) -> Opti
             "The terminal is too small ({}x{}); the board needs {}x{}. Enlarge it, or press q.",
             area.width,
             area.height,
-            w + 2 + PANEL_WIDTH,
+            w + 2 + MIN_PANEL_WIDTH,
             h + 2
         ))
         .wrap(Wrap { trim: true });
@@ -72,10 +71,15 @@ pub fn panel(frame: &mut Frame, area: Rect, title: &str, lines: Vec<Line<'static
     );
 }
 
+/// The width of the keys' column of the key list.
+const KEYS_COLUMN: usize = 22;
+
 /// The keys, over the middle of the screen.
 pub fn help(frame: &mut Frame) {
     let area = frame.area();
-    let width = 64.min(area.width);
+    // The keys' column, two spaces, the longest text, the borders.
+    let longest = KEYS.iter().map(|(_, what)| what.chars().count()).max();
+    let width = (KEYS_COLUMN as u16 + 2 + longest.unwrap_or(0) as u16 + 2).min(area.width);
     let height = (KEYS.len() as u16 + 4).min(area.height);
     let popup = Rect::new(
         area.x + (area.width - width) / 2,
@@ -87,12 +91,15 @@ pub fn help(frame: &mut Frame) {
         .iter()
         .map(|(keys, what)| {
             Line::from(vec![
-                Span::styled(format!("{keys:>20}  "), Style::default().fg(Color::Cyan)),
+                Span::styled(
+                    format!("{keys:>KEYS_COLUMN$}  "),
+                    Style::default().fg(Color::Cyan),
+                ),
                 Span::raw(*what),
             ])
         })
         .collect();
-    lines.push(dim("            ? closes this"));
+    lines.push(dim(format!("{:>KEYS_COLUMN$}  any key closes this", "")));
     frame.render_widget(Clear, popup);
     frame.render_widget(
         Paragraph::new(lines).block(Block::default().borders(Borders::ALL).title(" Keys ")),

@@ -14,7 +14,7 @@ pub mod layout;
 pub mod terminal;
 pub mod tictactoe;
 
-use crate::play_gomoku::{save_path, PlayGomokuArgs};
+use crate::play_gomoku::PlayGomokuArgs;
 use crate::play_mnk::{FirstMover, PlayMnkArgs};
 use gomoku_app::GomokuApp;
 use input::Input;
@@ -69,9 +69,28 @@ impl Screen for GomokuApp {
     }
 }
 
-/// True when both ends are a terminal: the full-screen game is possible.
+/// True when both ends are a terminal that can draw a screen: the full-screen game is
+/// possible. `TERM=dumb` (Emacs' shell, some IDE consoles) or no `TERM` at all gets the line
+/// mode, as a pipe does.
 pub fn available() -> bool {
-    std::io::stdin().is_terminal() && std::io::stdout().is_terminal()
+    let term = std::env::var("TERM").unwrap_or_default();
+    std::io::stdin().is_terminal()
+        && std::io::stdout().is_terminal()
+        && !term.is_empty()
+        && term != "dumb"
+}
+
+/// Runs `app` full screen. After a terminating signal the terminal is put back first, then
+/// the process exits with the status the signal would have given it.
+fn run_full_screen(app: &mut impl Screen) -> Result<(), String> {
+    let mut screen = terminal::FullScreen::enter().map_err(|e| e.to_string())?;
+    let ran = screen.run(app).map_err(|e| e.to_string());
+    let signal = screen.ended_by_signal();
+    drop(screen);
+    if let Some(signal) = signal {
+        std::process::exit(128 + signal);
+    }
+    ran
 }
 
 /// The Gomoku game for `args`.
@@ -85,14 +104,13 @@ pub fn gomoku_app(args: &PlayGomokuArgs) -> Result<GomokuApp, String> {
         },
     );
     let limits = Limits::time(Duration::from_millis(args.time.max(1)));
-    let save_to = args.save.clone().unwrap_or_else(save_path);
+    let save_to = args.save.clone();
     Ok(GomokuApp::new(board, engine, args.colour.into(), limits, save_to).with_opening(opening))
 }
 
 pub fn play_gomoku(args: &PlayGomokuArgs) -> Result<(), String> {
     let mut app = gomoku_app(args)?;
-    let mut screen = terminal::FullScreen::enter().map_err(|e| e.to_string())?;
-    screen.run(&mut app).map_err(|e| e.to_string())
+    run_full_screen(&mut app)
 }
 
 pub fn play_tictactoe(args: &PlayMnkArgs) -> Result<(), String> {
@@ -104,6 +122,5 @@ pub fn play_tictactoe(args: &PlayMnkArgs) -> Result<(), String> {
         .algo
         .solver(wuzi_mnk::Mnk::tic_tac_toe().solver_table_bytes());
     let mut app = tictactoe::TicTacToeApp::new(human, ai);
-    let mut screen = terminal::FullScreen::enter().map_err(|e| e.to_string())?;
-    screen.run(&mut app).map_err(|e| e.to_string())
+    run_full_screen(&mut app)
 }

@@ -1,6 +1,8 @@
 //! The terminal in full-screen mode, and putting it back: a guard restores it when dropped
-//! (quit, an error, Ctrl-C, which arrives as a key in raw mode) and a panic hook restores it
-//! before the panic message is printed, so no exit path leaves the shell in raw mode.
+//! (quit, an error, Ctrl-C, which arrives as a key in raw mode), a panic hook restores it
+//! before the panic message is printed, and SIGTERM or SIGHUP end the loop as a quit does
+//! (then the process exits as the signal would have it), so no exit path leaves the shell in
+//! raw mode.
 
 use super::input::{from_key, from_typed_key, Input};
 use super::Screen;
@@ -14,7 +16,8 @@ use ratatui::crossterm::terminal::{
 };
 use ratatui::Terminal;
 use std::io::{self, Stdout};
-use std::sync::Once;
+use std::sync::atomic::{AtomicUsize, Ordering};
+use std::sync::{Arc, Once};
 use std::time::Duration;
 
 /// How often the screen refreshes while the engine thinks.
@@ -34,6 +37,19 @@ fn restore() {
 /// The terminal in full-screen mode while it lives.
 pub struct FullScreen {
     terminal: Terminal<CrosstermBackend<Stdout>>,
+    /// The number of the terminating signal that arrived (SIGTERM, SIGHUP), 0 while none.
+    ended_by: Arc<AtomicUsize>,
+}
+
+/// Makes SIGTERM and SIGHUP store their number in `ended_by` instead of killing the process
+/// at once, so that the loop can put the terminal back first.
+fn catch_terminating_signals(ended_by: &Arc<AtomicUsize>) {
+    #[cfg(unix)]
+    for signal in [signal_hook::consts::SIGTERM, signal_hook::consts::SIGHUP] {
+        let _ = signal_hook::flag::register_usize(signal, ended_by.clone(), signal as usize);
+    }
+    #[cfg(not(unix))]
+    let _ = ended_by;
 }
 
 impl FullScreen {
@@ -59,7 +75,18 @@ impl FullScreen {
                 return Err(e);
             }
         };
-        Ok(FullScreen { terminal })
+        let ended_by = Arc::new(AtomicUsize::new(0));
+        catch_terminating_signals(&ended_by);
+        Ok(FullScreen { terminal, ended_by })
+    }
+
+    /// The signal that ended the loop, if one did: the caller exits with 128 + it, as the
+    /// shell reports a process the signal killed.
+    pub fn ended_by_signal(&self) -> Option<i32> {
+        match self.ended_by.load(Ordering::Relaxed) {
+            0 => None,
+            signal => Some(signal as i32),
+        }
     }
 
     /// Draws and reads events until the game asks to quit.
@@ -68,7 +95,7 @@ impl FullScreen {
         loop {
             app.poll();
             self.terminal.draw(|frame| board_area = app.draw(frame))?;
-            if app.wants_quit() {
+            if app.wants_quit() || self.ended_by_signal().is_some() {
                 return Ok(());
             }
             if !event::poll(TICK)? {
@@ -88,7 +115,10 @@ impl FullScreen {
                 // A resize is redrawn at the top of the loop.
                 _ => None,
             };
-            if let Some(input) = input {
+            // While the terminal is too small to draw the board, only quitting is taken:
+            // nothing is played unseen.
+            let shown = board_area.is_some() || matches!(input, Some(Input::Quit | Input::Cancel));
+            if let Some(input) = input.filter(|_| shown) {
                 app.input(input);
             }
         }

@@ -172,6 +172,11 @@ impl TicTacToeApp {
 impl Screen for TicTacToeApp {
     fn input(&mut self, input: Input) {
         let (w, h) = self.board_size();
+        // The key list is modal, as in Gomoku.
+        if self.show_help && input != Input::Quit {
+            self.show_help = false;
+            return;
+        }
         match input {
             Input::Up | Input::Down | Input::Left | Input::Right => {
                 self.cursor = step(self.cursor, input, w, h);
@@ -210,11 +215,11 @@ impl Screen for TicTacToeApp {
                 self.ai_moves();
             }
             Input::ToggleHelp => self.show_help = !self.show_help,
-            Input::Quit => self.quit = true,
+            Input::Quit | Input::Cancel => self.quit = true,
             Input::TypeMove => {
                 self.message = "Typing a move is for Gomoku: use the arrows or click.".into()
             }
-            Input::Text(_) | Input::Erase | Input::Cancel => {}
+            Input::Text(_) | Input::Erase => {}
         }
     }
 
@@ -241,6 +246,7 @@ impl Screen for TicTacToeApp {
                 cells: &cells,
                 cursor: Some(self.cursor),
                 marks: Marks::Letters,
+                colour: super::board_view::colour_wanted(),
             },
             board_area,
         );

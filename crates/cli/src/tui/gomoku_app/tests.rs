@@ -20,7 +20,7 @@ fn app_as(moves: &str, rule: Rule, human: Player) -> GomokuApp {
     };
     let engine = Engine::new(board.clone(), options);
     let save_to = std::env::temp_dir().join(format!("wuzi-tui-{}.sgf", std::process::id()));
-    GomokuApp::new(board, engine, human, Limits::depth(2), save_to)
+    GomokuApp::new(board, engine, human, Limits::depth(2), Some(save_to))
 }
 
 /// The screen as text, and the terminal it was drawn on.
@@ -181,8 +181,8 @@ fn hint_swap_save_and_renju_fouls() {
     assert!(app.hint.is_some());
 
     app.input(Input::Save);
-    let saved = std::fs::read_to_string(&app.save_to).unwrap();
-    std::fs::remove_file(&app.save_to).unwrap();
+    let saved = std::fs::read_to_string(app.save_to.as_ref().unwrap()).unwrap();
+    std::fs::remove_file(app.save_to.as_ref().unwrap()).unwrap();
     let record = &wuzi_gomoku::record::read_sgf(&saved, Rule::Freestyle).unwrap()[0];
     assert_eq!(record.rule, Rule::Renju);
     assert_eq!(record.black, "you");
@@ -409,8 +409,8 @@ fn analysis_ends_with_the_winning_colour_and_keeps_the_renju_rules() {
     app.input(Input::Analyse);
     assert_eq!(app.result_text().as_deref(), Some("Black wins. (five)"));
     app.input(Input::Save);
-    let saved = std::fs::read_to_string(&app.save_to).unwrap();
-    std::fs::remove_file(&app.save_to).unwrap();
+    let saved = std::fs::read_to_string(app.save_to.as_ref().unwrap()).unwrap();
+    std::fs::remove_file(app.save_to.as_ref().unwrap()).unwrap();
     let record = &wuzi_gomoku::record::read_sgf(&saved, Rule::Freestyle).unwrap()[0];
     assert_eq!(
         (record.black.as_str(), record.white.as_str()),
@@ -455,4 +455,47 @@ fn a_review_grades_the_moves_played_over_undone_opening_stones() {
         .map(|m| m.number)
         .collect();
     assert_eq!(graded, [3, 4]);
+}
+
+/// The engine's reply goes under the cursor only if the player left the cursor alone while
+/// it thought: a cursor moved meanwhile stays where it was put.
+#[test]
+fn a_cursor_moved_while_the_engine_thinks_stays_put() {
+    let mut app = app("", Rule::Freestyle);
+    app.input(Input::Place);
+    app.wait();
+    let reply = app.board().last_move().unwrap();
+    assert_eq!(app.cursor, (reply.x(), reply.y()));
+    app.input(Input::PlaceAt(3, 3));
+    let played = app.board().moves().len();
+    assert_eq!(played, 3);
+    app.input(Input::Left);
+    let moved = app.cursor;
+    app.wait();
+    assert_eq!(app.board().moves().len(), played + 1, "the engine answered");
+    assert_eq!(app.cursor, moved);
+}
+
+/// The key list is modal: a key closes it and does nothing else; Esc closes it, and only
+/// without it does Esc quit. q quits either way.
+#[test]
+fn the_key_list_takes_one_key_to_close() {
+    let mut app = app("", Rule::Freestyle);
+    app.input(Input::ToggleHelp);
+    assert!(app.show_help);
+    app.input(Input::Place);
+    assert!(!app.show_help);
+    assert!(
+        app.board().moves().is_empty(),
+        "no stone played under the list"
+    );
+    app.input(Input::ToggleHelp);
+    app.input(Input::Cancel);
+    assert!(!app.show_help && !app.quit);
+    app.input(Input::Cancel);
+    assert!(app.quit);
+    let mut other = app_as("", Rule::Freestyle, Player::First);
+    other.input(Input::ToggleHelp);
+    other.input(Input::Quit);
+    assert!(other.quit);
 }

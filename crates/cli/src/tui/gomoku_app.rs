@@ -132,7 +132,8 @@ impl GomokuApp {
             human,
             cursor: (size / 2, size / 2),
             progress: None,
-            message: String::new(),
+            // What a newcomer needs first: how to play a stone.
+            message: "Arrows (or hjkl) and Enter play, or click a point; ? lists the keys.".into(),
             hint: None,
             show_help: false,
             quit: false,

@@ -151,6 +151,32 @@ fn panel_lines(app: &GomokuApp, width: u16, height: u16) -> Vec<Line<'static>> {
             .map(Line::raw),
     );
     lines.push(Line::raw(""));
-    lines.push(dim("? keys   : type a move   q quit"));
+    lines.push(dim(key_reminder(inside)));
     lines
+}
+
+/// The keys a newcomer needs, on one row of a panel `inside` columns wide: the list of moves
+/// above it leaves one row for it, and a reminder that wrapped would push the list off.
+fn key_reminder(inside: usize) -> &'static str {
+    const FULL: &str = "? keys   : type a move   q quit";
+    if inside >= FULL.len() {
+        FULL
+    } else {
+        "? keys   q quit"
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::key_reminder;
+    use crate::tui::layout::MIN_PANEL_WIDTH;
+
+    #[test]
+    fn the_key_reminder_keeps_to_one_row() {
+        let narrowest = usize::from(MIN_PANEL_WIDTH - 2);
+        for inside in narrowest..80 {
+            assert!(key_reminder(inside).chars().count() <= inside, "{inside}");
+        }
+        assert!(key_reminder(60).contains("type a move"));
+    }
 }

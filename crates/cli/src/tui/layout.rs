@@ -10,7 +10,7 @@ use ratatui::widgets::{Block, Borders, Clear, Paragraph, Wrap};
 use ratatui::Frame;
 
 /// The narrowest side panel that still reads (it takes whatever room the board leaves).
-const MIN_PANEL_WIDTH: u16 = 24;
+pub(super) const MIN_PANEL_WIDTH: u16 = 24;
 
 /// Splits the screen into the board's area (just its size) and the panel's; `None` when the
 /// terminal is too small for both, after saying so on the screen.

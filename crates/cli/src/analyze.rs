@@ -22,7 +22,7 @@ pub struct AnalyzeArgs {
     #[arg(long)]
     pub depth: Option<u32>,
     /// Search this many nodes at most (deterministic).
-    #[arg(long, value_parser = clap::value_parser!(u64).range(1..))]
+    #[arg(long, value_parser = crate::arg_check::at_least_one::<u64>)]
     pub nodes: Option<u64>,
     #[command(flatten)]
     pub engine: EngineArgs,

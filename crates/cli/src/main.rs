@@ -2,6 +2,7 @@
 
 mod algo;
 mod analyze;
+mod arg_check;
 mod bench;
 mod learn_cmd;
 mod match_cmd;

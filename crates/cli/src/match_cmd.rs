@@ -4,6 +4,7 @@
 //! reads the arguments and writes the results. The setup, files and output it shares with
 //! `wuzi tournament` ([`MatchSetup`], [`SgfSink`], the Elo text) live here too.
 
+use crate::arg_check::at_least_one;
 use crate::position::RuleArg;
 use clap::{Args, ValueEnum};
 use indicatif::{ProgressBar, ProgressStyle};
@@ -74,7 +75,7 @@ pub struct MatchSetup {
     #[arg(long)]
     pub tolerance: Option<u64>,
     /// Call a game drawn once this many stones are on the board.
-    #[arg(long, value_parser = at_least_one)]
+    #[arg(long, value_parser = at_least_one::<usize>)]
     pub draw_after: Option<usize>,
     /// Write every game to this SGF file.
     #[arg(long)]
@@ -95,7 +96,7 @@ pub struct MatchSetup {
 #[derive(Args, Debug)]
 pub struct GamesArgs {
     /// Games played at the same time.
-    #[arg(long, default_value_t = 1, value_parser = at_least_one)]
+    #[arg(long, default_value_t = 1, value_parser = at_least_one::<usize>)]
     pub concurrency: usize,
     #[arg(long, value_enum, default_value_t = RuleArg::Freestyle)]
     pub rule: RuleArg,
@@ -523,22 +524,13 @@ pub fn run(args: &MatchArgs) -> Result<String, String> {
     ))
 }
 
-/// A count that must be 1 or more (`--games 0` used to play a pair of games anyway).
-pub fn at_least_one(text: &str) -> Result<usize, String> {
-    match text.parse::<usize>() {
-        Ok(0) => Err("must be 1 or more".into()),
-        Ok(n) => Ok(n),
-        Err(e) => Err(e.to_string()),
-    }
-}
-
 /// The most games a match or a tournament's pairing may ask for: far more than any run
 /// plays, and far from the overflow of the counts made from it.
 pub const MAX_GAMES: usize = 1_000_000;
 
 /// A game count: 1 to [`MAX_GAMES`].
 pub fn game_count(text: &str) -> Result<usize, String> {
-    match at_least_one(text)? {
+    match at_least_one::<usize>(text)? {
         n if n > MAX_GAMES => Err(format!("must be at most {MAX_GAMES}")),
         n => Ok(n),
     }

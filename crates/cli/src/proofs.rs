@@ -43,11 +43,11 @@ pub struct ProofsArgs {
     pub json: bool,
     /// Games searched at the same time, each on its own engine (the list is the same as
     /// with one; on a time budget keep it to the free cores).
-    #[arg(long, default_value_t = 1, value_parser = crate::match_cmd::at_least_one)]
+    #[arg(long, default_value_t = 1, value_parser = crate::arg_check::at_least_one::<usize>)]
     pub concurrency: usize,
     /// Search each contradicted win's next position again with K times the budget, to tell
     /// a false proof (still no win) from one the first search ran out of budget for.
-    #[arg(long, value_name = "K", value_parser = crate::match_cmd::at_least_one)]
+    #[arg(long, value_name = "K", value_parser = crate::arg_check::at_least_one::<usize>)]
     pub recheck: Option<usize>,
 }
 

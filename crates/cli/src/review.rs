@@ -25,7 +25,7 @@ pub struct ReviewArgs {
     pub nodes: Option<u64>,
     /// Review from this move on (1-based; the default: the first move after a record's
     /// opening stones, or the first move).
-    #[arg(long, value_name = "N", value_parser = clap::value_parser!(u32).range(1..))]
+    #[arg(long, value_name = "N", value_parser = crate::arg_check::at_least_one::<u32>)]
     pub from: Option<u32>,
     #[command(flatten)]
     pub engine: EngineArgs,

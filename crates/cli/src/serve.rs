@@ -28,12 +28,12 @@ pub struct ServeArgs {
     #[arg(long, default_value_t = 30_000)]
     queue_wait_ms: u64,
     /// Searches one client address may have running or waiting; more get 429 with Retry-After.
-    #[arg(long, default_value_t = 8, value_parser = clap::value_parser!(u32).range(1..))]
+    #[arg(long, default_value_t = 8, value_parser = crate::arg_check::at_least_one::<u32>)]
     per_client: u32,
     /// Games one client address keeps (so that one address cannot fill the server's 1,000
     /// games): its next new game replaces the one it used least recently if that one has
     /// been left alone for 10 minutes, else it gets 429.
-    #[arg(long, default_value_t = 100, value_parser = clap::value_parser!(u32).range(1..))]
+    #[arg(long, default_value_t = 100, value_parser = crate::arg_check::at_least_one::<u32>)]
     games_per_client: u32,
     /// Count clients by the last X-Forwarded-For hop (only behind a reverse proxy that sets it;
     /// otherwise every client behind the proxy shares the proxy's address).

@@ -62,7 +62,7 @@ pub struct SolveArgs {
         value_name = "SECONDS",
         global = true,
         default_value_t = DEFAULT_GIVE_UP_AFTER,
-        value_parser = clap::value_parser!(u64).range(1..)
+        value_parser = crate::arg_check::at_least_one::<u64>
     )]
     pub give_up_after: u64,
     #[command(flatten)]

@@ -88,6 +88,11 @@ fn a_solve_too_big_gives_up_with_a_reason() {
     }
     let output = wuzi(&["perft", "mnk", "--width", "4", "--height", "3", "--k", "3"]);
     assert_eq!(output.status.code(), Some(2));
+    // Zero seconds is refused in words, not as "not in 1..18446744073709551615".
+    let output = wuzi(&["solve", "--give-up-after", "0", "tictactoe"]);
+    assert_eq!(output.status.code(), Some(2));
+    let stderr = String::from_utf8_lossy(&output.stderr);
+    assert!(stderr.contains("must be 1 or more"), "{stderr}");
 }
 
 #[test]

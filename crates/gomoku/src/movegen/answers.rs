@@ -210,9 +210,9 @@ impl MoveGen {
 
     /// Collects into `open_fours` the points of `points` (the nearby ones) where `them` would
     /// make an open four, counts their directions into `open_four_lines` and notes whether
-    /// any is forbidden; whether `them` may play one of them. Under renju the board's counts
-    /// include Black's forbidden points, which threaten nothing: an open three whose
-    /// open-four points are all fouls forces no reply.
+    /// our stone may change any one's foul; whether `them` may play one of them. Under renju
+    /// the board's counts include Black's forbidden points, which threaten nothing: an open
+    /// three whose open-four points are all fouls forces no reply.
     pub(super) fn find_open_fours(
         &mut self,
         board: &mut Board,
@@ -221,7 +221,7 @@ impl MoveGen {
     ) -> bool {
         self.open_fours.clear();
         self.open_four_lines = 0;
-        self.open_four_forbidden = false;
+        self.open_four_fouls_unsettled = false;
         for &p in points {
             let n = directions_with(board, p, them, Shape::OpenFour);
             if n > 0 {
@@ -235,9 +235,15 @@ impl MoveGen {
         let mut legal = false;
         for &p in &self.open_fours {
             if board.foul(p).is_some() {
-                self.open_four_forbidden = true;
+                self.open_four_fouls_unsettled = true;
             } else {
                 legal = true;
+                // Our stone only takes shapes away, but one taken from the forbidden point
+                // that keeps a three of this point's fake makes that three real, and this
+                // point a double three.
+                let shapes = board.shapes(p, them);
+                let threes = shapes.iter().filter(|&&s| s == Shape::OpenThree).count();
+                self.open_four_fouls_unsettled |= threes >= 2;
             }
         }
         // An open-four point is next to the three's stones, so a nearby point: the ones
@@ -284,11 +290,11 @@ impl MoveGen {
         // Keep only the moves after which the opponent has no open four to make, and our
         // own fours (which force a reply and so may come first).
         // Only when every open-four point is among the candidates can the moves that hold
-        // be found without playing them; and under renju only when none of them is
-        // forbidden (a stone of ours that blocks a line through a forbidden point can make
-        // it legal).
+        // be found without playing them; and under renju only when our stone cannot change
+        // whether one of them is forbidden (a block through a forbidden point can make it
+        // legal; a stone that makes a fake three real can make a legal one a double three).
         let all_found = self.open_four_lines == board.threats(them).open_four;
-        let exact = all_found && !self.open_four_forbidden;
+        let exact = all_found && !self.open_four_fouls_unsettled;
         let have_fours = board.threats(me).four > 0;
         // Every open four the opponent could make is at a target: a move holds when it
         // takes or spoils each of them (or fills the board).
@@ -483,6 +489,34 @@ mod tests {
         out.clear();
         gen.candidates(&mut board, &mut out);
         assert!(out.contains(&f10) && !out.contains(&parse_point("i12", 15).unwrap()));
+    }
+
+    /// Under renju White may also answer Black's open three by making its open-four point a
+    /// double three. After i10 Black's h11 i10 _ k8 is a three whose open-four point j9
+    /// would also make two threes (column j, and i8 j9 _ l11), the second fake for now: its
+    /// straight-four point k10 would be a double three with the row-10 three i10 j10 k10.
+    /// White's h10 kills that row three, which makes the diagonal three real and j9 a
+    /// double three: h10 holds though it touches neither line of the open four. (Found by
+    /// the random positions below, run a thousand times longer.)
+    #[test]
+    fn a_renju_black_three_is_also_answered_by_making_its_open_four_point_a_foul() {
+        let moves = "j12 k13 d8 j6 j10 i12 k8 d11 e5 d4 d9 h8 l11 h13 g3 j4 h12 m3 i8 j7 \
+                     i5 n9 m8 g5 i3 e7 h11 g7 h5 h9 n7 g10 i10";
+        let mut board = Board::from_moves(15, Rule::Renju, moves).unwrap();
+        let (h10, j9) = (points("h10")[0], points("j9")[0]);
+        assert_eq!(board.foul(j9), None);
+        let mut out = Vec::new();
+        MoveGen::default().candidates(&mut board, &mut out);
+        let mut names: Vec<String> = out.iter().map(|p| p.to_human(15)).collect();
+        names.sort();
+        // g12 j9 l7 take or spoil the open four, j3 j5 j8 are White's fours, and h10 l10
+        // m10 l9 o6 make j9 forbidden.
+        assert_eq!(
+            names,
+            ["g12", "h10", "j3", "j5", "j8", "j9", "l10", "l7", "l9", "m10", "o6"]
+        );
+        board.play(h10);
+        assert_eq!(board.foul(j9), Some(crate::Foul::DoubleThree));
     }
 
     /// Against an open three (an open four to come), the candidates are exactly the nearby

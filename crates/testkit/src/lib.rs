@@ -9,6 +9,7 @@
 
 use std::path::{Path, PathBuf};
 use std::process::{Command, Stdio};
+use std::time::Duration;
 
 fn imports(py: &Path, module: &str) -> bool {
     Command::new(py)
@@ -32,6 +33,12 @@ pub fn python_with(requirement: &str, module: &str) -> PathBuf {
     }
     let venv = Path::new(env!("CARGO_MANIFEST_DIR")).join("../../target/py-venv");
     let py = venv.join("bin/python");
+    if imports(&py, module) {
+        return py;
+    }
+    // Tests run in parallel (threads of one test binary, or two `cargo test` at once): one
+    // at a time makes the environment and installs into it, and the others then find it.
+    let _lock = VenvLock::take(&venv.with_extension("lock"));
     if imports(&py, module) {
         return py;
     }
@@ -63,4 +70,41 @@ pub fn python_with(requirement: &str, module: &str) -> PathBuf {
         venv.display()
     );
     py
+}
+
+/// A lock on the virtual environment: a directory, which only one process or thread can
+/// create. Removed when dropped, also when the test holding it panics; one older than
+/// [`VenvLock::STALE`] is taken to be left by a killed run.
+struct VenvLock(PathBuf);
+
+impl VenvLock {
+    const STALE: Duration = Duration::from_secs(600);
+
+    fn take(path: &Path) -> VenvLock {
+        if let Some(parent) = path.parent() {
+            let _ = std::fs::create_dir_all(parent);
+        }
+        loop {
+            match std::fs::create_dir(path) {
+                Ok(()) => return VenvLock(path.to_path_buf()),
+                Err(e) if e.kind() == std::io::ErrorKind::AlreadyExists => {
+                    let stale = std::fs::metadata(path)
+                        .and_then(|m| m.modified())
+                        .is_ok_and(|t| t.elapsed().is_ok_and(|age| age > Self::STALE));
+                    if stale {
+                        let _ = std::fs::remove_dir(path);
+                    } else {
+                        std::thread::sleep(Duration::from_millis(200));
+                    }
+                }
+                Err(e) => panic!("cannot lock {} to set up Python: {e}", path.display()),
+            }
+        }
+    }
+}
+
+impl Drop for VenvLock {
+    fn drop(&mut self) {
+        let _ = std::fs::remove_dir(&self.0);
+    }
 }

@@ -29,6 +29,7 @@ pub fn bounds() -> Bounds {
         default_tree_nodes: DEFAULT_TREE_NODES,
         max_work_nodes: u64::MAX,
         max_time: None,
+        raise_time: None,
         max_algorithms: 16,
     }
 }
@@ -47,6 +48,7 @@ pub fn compare(
 ) -> Result<String, String> {
     let bounds = Bounds {
         max_time: give_up,
+        raise_time: give_up.map(|_| "--give-up-after"),
         ..bounds()
     };
     let tree_nodes = tree.tree.as_ref().map(|_| tree.max_nodes);

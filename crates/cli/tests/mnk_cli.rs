@@ -84,7 +84,25 @@ fn a_solve_too_big_gives_up_with_a_reason() {
         let output = wuzi(&args);
         assert_eq!(output.status.code(), Some(2), "{args:?}");
         let stderr = String::from_utf8_lossy(&output.stderr);
-        assert!(stderr.contains("takes longer than 1"), "{args:?}: {stderr}");
+        // The option that lets it go on is named (m,n,k has no candidates to narrow).
+        assert!(
+            stderr.contains("takes longer than 1 s")
+                && stderr.contains("raise --give-up-after")
+                && !stderr.contains("candidates"),
+            "{args:?}: {stderr}"
+        );
+    }
+    // No time is too long to wait for (it was an overflow of the clock, and a panic).
+    for algo in ["search", "alphabeta"] {
+        let output = wuzi(&[
+            "solve",
+            "--algo",
+            algo,
+            "--give-up-after",
+            "18446744073709551615",
+            "tictactoe",
+        ]);
+        assert!(output.status.success(), "{algo}: {output:?}");
     }
     let output = wuzi(&["perft", "mnk", "--width", "4", "--height", "3", "--k", "3"]);
     assert_eq!(output.status.code(), Some(2));

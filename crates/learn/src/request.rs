@@ -71,6 +71,9 @@ pub struct Bounds {
     pub max_work_nodes: u64,
     /// Time one algorithm may take.
     pub max_time: Option<Duration>,
+    /// What the caller may raise when that time runs out (the command line's option), to
+    /// add to the refusal: `None` where nothing can be raised (a server's cap).
+    pub raise_time: Option<&'static str>,
     /// Algorithms one request may compare.
     pub max_algorithms: usize,
 }
@@ -83,6 +86,7 @@ impl Default for Bounds {
             default_tree_nodes: 20_000,
             max_work_nodes: 20_000_000,
             max_time: Some(Duration::from_secs(10)),
+            raise_time: None,
             max_algorithms: Algorithm::ALL.len(),
         }
     }

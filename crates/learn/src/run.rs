@@ -53,7 +53,7 @@ fn run_one(plan: &Plan, algorithm: Algorithm, bounds: &Bounds) -> Result<Algorit
                 let result = searcher.search(&mut board, &engine_limits(plan, bounds), |_| {});
                 return engine_json(plan, bounds, &result, remaining, &name);
             }
-            textbook(&mut board, algorithm, plan, bounds, &name)
+            textbook(&mut board, algorithm, plan, bounds, false, &name)
         }
         Position::Gomoku {
             board,
@@ -77,7 +77,7 @@ fn run_one(plan: &Plan, algorithm: Algorithm, bounds: &Bounds) -> Result<Algorit
                 return engine_json(plan, bounds, &result, remaining, &name);
             }
             let mut game = TextbookGomoku::new(Board::clone(board), *candidates, *order);
-            textbook(&mut game, algorithm, plan, bounds, &name)
+            textbook(&mut game, algorithm, plan, bounds, true, &name)
         }
     }
 }
@@ -101,13 +101,42 @@ fn engine_json<M: Copy>(
         format!("needs more than {} nodes", bounds.max_work_nodes)
     } else {
         // The time cap, or the deepening's judgement that the next depth would not fit in it.
-        let cap = bounds.max_time.map_or(0, |t| t.as_millis());
-        format!("takes longer than {cap} ms")
+        let cap = bounds.max_time.unwrap_or_default();
+        format!("takes longer than {}", duration_text(cap))
     };
+    let time_ran_out = result.nodes < bounds.max_work_nodes;
     Err(format!(
-        "engine at depth {} {bound} (it completed depth {}): lower the depth",
-        plan.depth, result.depth
+        "engine at depth {} {bound} (it completed depth {}): {}",
+        plan.depth,
+        result.depth,
+        advice(bounds, false, time_ran_out)
     ))
+}
+
+/// What the user can do about a search a bound stopped: a textbook search of Gomoku also
+/// gets fewer candidates (m,n,k has no such setting); the command line's time can be raised.
+fn advice(bounds: &Bounds, gomoku: bool, time_ran_out: bool) -> String {
+    let mut ways = vec!["lower the depth".to_string()];
+    if gomoku {
+        ways.push("narrow the candidates".into());
+    }
+    if let (true, Some(option)) = (time_ran_out, bounds.raise_time) {
+        ways.push(format!("raise {option}"));
+    }
+    match ways.split_last() {
+        Some((last, [])) => last.clone(),
+        Some((last, rest)) => format!("{} or {last}", rest.join(", ")),
+        None => unreachable!("one way at least"),
+    }
+}
+
+/// A time cap as the user gave it: whole seconds as seconds, else milliseconds.
+fn duration_text(t: std::time::Duration) -> String {
+    if t.subsec_nanos() == 0 && t.as_secs() > 0 {
+        format!("{} s", t.as_secs())
+    } else {
+        format!("{} ms", t.as_millis())
+    }
 }
 
 fn engine_limits(plan: &Plan, bounds: &Bounds) -> Limits {
@@ -136,11 +165,13 @@ fn observed<G: Game, O: Observer<G>>(
 }
 
 /// A textbook search, bounded by the work limit and, with a tree, by its node cap.
+/// `gomoku`: the position is Gomoku's, whose candidates can be narrowed.
 fn textbook<G: Game>(
     game: &mut G,
     algorithm: Algorithm,
     plan: &Plan,
     bounds: &Bounds,
+    gomoku: bool,
     name: &dyn Fn(G::Move) -> String,
 ) -> Result<AlgorithmResult, String> {
     let limit = WorkLimit::new(bounds.max_work_nodes, bounds.max_time);
@@ -149,9 +180,14 @@ fn textbook<G: Game>(
             let mut observers = (TreeRecorder::new(cap), limit);
             let result = observed(algorithm, plan.depth, game, &mut observers);
             if observers.0.overflowed() {
+                let narrow = if gomoku {
+                    ", narrow the candidates"
+                } else {
+                    ""
+                };
                 return Err(format!(
-                    "the {algorithm} tree at depth {} has more than {cap} nodes: lower the depth, \
-                     narrow the candidates or raise max_nodes",
+                    "the {algorithm} tree at depth {} has more than {cap} nodes: lower the \
+                     depth{narrow} or raise max_nodes",
                     plan.depth
                 ));
             }
@@ -167,15 +203,15 @@ fn textbook<G: Game>(
     let Some(result) = result else {
         return Err(match limit.exceeded {
             Some(LimitExceeded::Nodes(n)) => format!(
-                "{algorithm} at depth {} needs more than {n} nodes: lower the depth or narrow \
-                 the candidates",
-                plan.depth
+                "{algorithm} at depth {} needs more than {n} nodes: {}",
+                plan.depth,
+                advice(bounds, gomoku, false)
             ),
             Some(LimitExceeded::Time(t)) => format!(
-                "{algorithm} at depth {} takes longer than {} ms: lower the depth or narrow \
-                 the candidates",
+                "{algorithm} at depth {} takes longer than {}: {}",
                 plan.depth,
-                t.as_millis()
+                duration_text(t),
+                advice(bounds, gomoku, true)
             ),
             None => format!("{algorithm} was stopped"),
         });

@@ -70,7 +70,8 @@ impl Budget {
         Budget {
             limits: limits.clone(),
             start,
-            deadline: limits.time.map(|t| start + t),
+            // A time past the clock's range is no deadline at all.
+            deadline: limits.time.and_then(|t| start.checked_add(t)),
         }
     }
 
@@ -114,5 +115,20 @@ impl Budget {
             Some(time) => self.elapsed() < time / 2,
             None => true,
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// A time past the clock's range (`--give-up-after 18446744073709551615` seconds) is no
+    /// deadline, not an overflow.
+    #[test]
+    fn the_longest_time_is_no_deadline() {
+        let budget = Budget::start(&Limits::time(Duration::MAX));
+        assert!(!budget.exhausted(Budget::CHECK_EVERY));
+        let limit = crate::WorkLimit::new(u64::MAX, Some(Duration::MAX));
+        assert!(format!("{limit:?}").contains("deadline: None"));
     }
 }

@@ -85,7 +85,8 @@ impl WorkLimit {
         WorkLimit {
             max_nodes,
             time,
-            deadline: time.map(|t| Instant::now() + t),
+            // A time past the clock's range (`u64::MAX` seconds) is no deadline at all.
+            deadline: time.and_then(|t| Instant::now().checked_add(t)),
             nodes: 0,
             exceeded: None,
         }

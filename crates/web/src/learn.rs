@@ -34,6 +34,7 @@ fn bounds(state: &AppState) -> Bounds {
         default_tree_nodes: 20_000,
         max_work_nodes: MAX_WORK_NODES,
         max_time: Some(Duration::from_millis(state.config.max_time_ms)),
+        raise_time: None,
         max_algorithms: 5,
     }
 }

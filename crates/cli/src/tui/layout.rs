@@ -99,7 +99,10 @@ pub fn help(frame: &mut Frame) {
             ])
         })
         .collect();
-    lines.push(dim(format!("{:>KEYS_COLUMN$}  any key closes this", "")));
+    lines.push(dim(format!(
+        "{:>KEYS_COLUMN$}  any key closes this, q quits",
+        ""
+    )));
     frame.render_widget(Clear, popup);
     frame.render_widget(
         Paragraph::new(lines).block(Block::default().borders(Borders::ALL).title(" Keys ")),

@@ -70,14 +70,12 @@ impl Screen for GomokuApp {
 }
 
 /// True when both ends are a terminal that can draw a screen: the full-screen game is
-/// possible. `TERM=dumb` (Emacs' shell, some IDE consoles) or no `TERM` at all gets the line
-/// mode, as a pipe does.
+/// possible. On Unix `TERM=dumb` (Emacs' shell, some IDE consoles) or no `TERM` at all gets
+/// the line mode, as a pipe does; Windows consoles set no `TERM` and draw screens anyway.
 pub fn available() -> bool {
     let term = std::env::var("TERM").unwrap_or_default();
-    std::io::stdin().is_terminal()
-        && std::io::stdout().is_terminal()
-        && !term.is_empty()
-        && term != "dumb"
+    let draws = !cfg!(unix) || (!term.is_empty() && term != "dumb");
+    std::io::stdin().is_terminal() && std::io::stdout().is_terminal() && draws
 }
 
 /// Runs `app` full screen. After a terminating signal the terminal is put back first, then

@@ -202,29 +202,38 @@ pub fn point_at(
 mod tests {
     use super::*;
 
+    /// A 3x3 board of `cells` drawn with the cursor on its bottom-right point, c1.
+    fn render_3x3(cells: &[Cell], marks: Marks, colour: bool) -> (Buffer, Rect) {
+        let view = BoardView {
+            width: 3,
+            height: 3,
+            cells,
+            cursor: Some((2, 2)),
+            marks,
+            colour,
+        };
+        let (w, h) = BoardView::area_needed(3, 3);
+        let area = Rect::new(0, 0, w, h);
+        let mut buf = Buffer::empty(area);
+        view.render(area, &mut buf);
+        (buf, area)
+    }
+
+    /// Row `y` of `buf` as text.
+    fn row_text(buf: &Buffer, y: u16) -> String {
+        (0..buf.area.width)
+            .map(|x| buf[(x, y)].symbol().to_string())
+            .collect()
+    }
+
     #[test]
     fn draws_labels_and_stones_and_maps_clicks_back() {
         let mut cells = vec![Cell::default(); 9];
         cells[4].stone = Some(Player::First);
         cells[0].stone = Some(Player::Second);
         cells[8].star = true;
-        let view = BoardView {
-            width: 3,
-            height: 3,
-            cells: &cells,
-            cursor: Some((2, 2)),
-            marks: Marks::Letters,
-            colour: true,
-        };
-        let (w, h) = BoardView::area_needed(3, 3);
-        let area = Rect::new(0, 0, w, h);
-        let mut buf = Buffer::empty(area);
-        view.render(area, &mut buf);
-        let line = |y: u16| {
-            (0..w)
-                .map(|x| buf[(x, y)].symbol().to_string())
-                .collect::<String>()
-        };
+        let (buf, area) = render_3x3(&cells, Marks::Letters, true);
+        let line = |y| row_text(&buf, y);
         assert_eq!(line(0).trim_end(), "   a b c");
         assert_eq!(line(1).trim_end(), " 3 O · ·  3");
         assert_eq!(line(2).trim_end(), " 2 · X ·  2");
@@ -246,23 +255,8 @@ mod tests {
         cells[1].last = true;
         cells[3].stone = Some(Player::First);
         cells[3].winning = true;
-        let view = BoardView {
-            width: 3,
-            height: 3,
-            cells: &cells,
-            cursor: Some((2, 2)),
-            marks: Marks::Stones,
-            colour: false,
-        };
-        let (w, h) = BoardView::area_needed(3, 3);
-        let area = Rect::new(0, 0, w, h);
-        let mut buf = Buffer::empty(area);
-        view.render(area, &mut buf);
-        let line = |y: u16| {
-            (0..w)
-                .map(|x| buf[(x, y)].symbol().to_string())
-                .collect::<String>()
-        };
+        let (buf, _) = render_3x3(&cells, Marks::Stones, false);
+        let line = |y| row_text(&buf, y);
         assert_eq!(line(1).trim_end(), " 3 ● ○<·  3");
         assert_eq!(line(2).trim_end(), " 2 ●=· ·  2");
         for x in [7, 8] {

@@ -12,9 +12,12 @@ use crate::record_file;
 use clap::Args;
 use serde::Serialize;
 use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
-use std::time::Duration;
+use std::time::{Duration, Instant};
 use wuzi_gomoku::record::GameRecord;
-use wuzi_gomoku::{Analysis, Board, Engine, EngineOptions, Player, Point};
+use wuzi_gomoku::{
+    Analysis, Board, Engine, EngineOptions, Player, Point, ThreatKind, ThreatLimits, ThreatSearch,
+    ThreatSolver,
+};
 use wuzi_search::{Forced, Limits, Outcome};
 
 #[derive(Args, Debug)]
@@ -66,6 +69,28 @@ struct Suspect {
     /// With `--recheck K`: the next position searched again with K times the budget.
     #[serde(skip_serializing_if = "Option::is_none")]
     recheck: Option<AnalysisJson>,
+    /// With `--recheck K`, when that search still proves no win: the threat solver's win
+    /// (VCT) in the next position, with the same budget, if it finds one.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    threat_win: Option<ThreatWinJson>,
+}
+
+/// A win by threats alone, as `wuzi threats` finds it.
+#[derive(Serialize, Debug)]
+struct ThreatWinJson {
+    plies: u32,
+    line: Vec<String>,
+}
+
+impl Suspect {
+    /// Whether the recheck found the win again, by the search or by the threat solver.
+    fn found_again(&self) -> bool {
+        self.threat_win.is_some()
+            || self
+                .recheck
+                .as_ref()
+                .is_some_and(|a| a.forced == Some("win"))
+    }
 }
 
 #[derive(Serialize, Debug, Default)]
@@ -211,10 +236,14 @@ fn recheck(
         .collect();
     let share = todo.len().div_ceil(threads.max(1)).max(1);
     let recheck_share = |share: &mut [&mut Suspect]| -> Result<(), String> {
+        let mut solver = ThreatSolver::new(THREAT_TABLE_BYTES);
         for s in share {
-            let board = games[s.game - 1].position(s.after_moves + 2)?;
+            let mut board = games[s.game - 1].position(s.after_moves + 2)?;
             s.recheck = search(&board, options, &more)
                 .map(|a| AnalysisJson::new(&a, board.size(), board.rule()));
+            if !s.found_again() {
+                s.threat_win = threat_win(&mut solver, &mut board, &more);
+            }
         }
         Ok(())
     };
@@ -310,6 +339,41 @@ fn wanted(args: &ProofsArgs, record: &GameRecord, side: Player) -> bool {
     }
 }
 
+/// The threat solver's table for a recheck, as `wuzi threats` has by default.
+const THREAT_TABLE_BYTES: usize = 64 << 20;
+
+/// A second opinion where the deeper search still proves no win: the engine's search can
+/// miss a long win by threats that the threat solver, given the whole budget, finds. The
+/// side to move attacks (two moves after its proof, it is the proving side again).
+fn threat_win(
+    solver: &mut ThreatSolver,
+    board: &mut Board,
+    limits: &Limits,
+) -> Option<ThreatWinJson> {
+    if board.result().is_some() {
+        return None;
+    }
+    let threat_limits = ThreatLimits {
+        // As `wuzi threats` by default: wins of up to 20 attacker moves.
+        max_attacks: 20,
+        nodes: limits.nodes,
+        deadline: limits.time.and_then(|t| Instant::now().checked_add(t)),
+        ..ThreatLimits::default()
+    };
+    let attacker = board.side_to_move();
+    let win = solver.search_for(
+        board,
+        attacker,
+        ThreatSearch::Deepening,
+        ThreatKind::Vct,
+        &threat_limits,
+    )?;
+    Some(ThreatWinJson {
+        plies: win.plies,
+        line: win.line.iter().map(|p| p.to_human(board.size())).collect(),
+    })
+}
+
 /// The engine's analysis of `board` (none when renju Black has no legal move).
 fn search(board: &Board, options: &EngineOptions, limits: &Limits) -> Option<Analysis> {
     let mut engine = Engine::new(board.clone(), options.clone());
@@ -327,6 +391,7 @@ fn suspect(game: usize, side: Player, win: Win, next: Option<AnalysisJson>) -> S
         plies: win.plies,
         next,
         recheck: None,
+        threat_win: None,
     }
 }
 
@@ -351,10 +416,16 @@ fn text(report: &Report, recheck: Option<usize>) -> String {
             None => "the game ended in its loss: a false proof".to_string(),
         };
         let then = match (&s.recheck, recheck) {
-            (Some(again), Some(k)) => match (again.forced, again.plies) {
-                (Some("win"), Some(plies)) => format!(
+            (Some(again), Some(k)) => match (again.forced, again.plies, &s.threat_win) {
+                (Some("win"), Some(plies), _) => format!(
                     "{then}; with {k} times the budget it proves a win in {plies} plies: a \
                      missed proof, not a false one"
+                ),
+                (_, _, Some(threats)) => format!(
+                    "{then}; with {k} times the budget it still proves no win, but the threat \
+                     solver proves one in {} plies ({}): a missed proof, not a false one",
+                    threats.plies,
+                    threats.line.first().map_or("-", String::as_str)
                 ),
                 _ => format!(
                     "{then}; with {k} times the budget it still proves no win: a false proof, \
@@ -375,11 +446,7 @@ fn text(report: &Report, recheck: Option<usize>) -> String {
         count(report.proven_losses, "proven loss"),
         count(report.suspects.len(), "win"),
     );
-    let found_again = report
-        .suspects
-        .iter()
-        .filter(|s| s.recheck.as_ref().is_some_and(|a| a.forced == Some("win")))
-        .count();
+    let found_again = report.suspects.iter().filter(|s| s.found_again()).count();
     if let (Some(k), false) = (recheck, report.suspects.is_empty()) {
         summary.push_str(&format!(
             ", {found_again} of them proven again with {k} times the budget"

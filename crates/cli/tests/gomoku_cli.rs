@@ -383,6 +383,42 @@ fn every_command_shows_an_example() {
     assert!(text.contains("wuzi play tictactoe"), "{text}");
 }
 
+/// A win the deeper search still does not prove is handed to the threat solver, which proves
+/// it here: a missed proof, not a false one (tests/data/SOURCE.md tells the game's story).
+#[test]
+fn proofs_recheck_asks_the_threat_solver_too() {
+    let file = format!(
+        "{}/tests/data/wuzi-selfplay-standard.sgf",
+        env!("CARGO_MANIFEST_DIR")
+    );
+    let args = [
+        "proofs",
+        &file,
+        "--player",
+        "a",
+        "--nodes",
+        "100000",
+        "--recheck",
+        "10",
+    ];
+    let v = json(&[&args[..], &["--json"]].concat());
+    let suspects = v["suspects"].as_array().unwrap();
+    assert_eq!(suspects.len(), 1, "{v}");
+    assert_eq!(suspects[0]["after_moves"], 22);
+    assert_eq!(suspects[0]["recheck"]["forced"], Value::Null, "{v}");
+    assert_eq!(suspects[0]["threat_win"]["plies"], 31, "{v}");
+    assert_eq!(suspects[0]["threat_win"]["line"][0], "h13", "{v}");
+    let text = String::from_utf8(wuzi(&args).stdout).unwrap();
+    assert!(
+        text.contains(
+            "it still proves no win, but the threat solver proves one in 31 plies (h13): a \
+             missed proof, not a false one"
+        ),
+        "{text}"
+    );
+    assert!(text.contains("1 of them proven again"), "{text}");
+}
+
 /// `wuzi proofs` lists a proven win, its first move played, that the same side's next position
 /// does not prove. In this game (standard rule, wuzi Black), 20,000 nodes prove a win in 15
 /// plies after move 10, the game plays its first move, and after move 12 the same budget

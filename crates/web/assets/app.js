@@ -5,6 +5,8 @@ const $ = (id) => document.getElementById(id);
 const canvas = $("board"), ctx = canvas.getContext("2d");
 const SAVE = "wuzi-game";
 let game = null, busy = false, events = null, hintMove = null, bestMarks = [], review = null;
+// The player's stone while the server checks it and the engine answers: drawn at once.
+let pendingMove = null;
 const REVIEW_MARKS = { inaccuracy: "?!", mistake: "?", blunder: "??" };
 
 const letters = "abcdefghijklmnopqrstuv";
@@ -53,8 +55,15 @@ function draw() {
       if (last && !$("numbers").checked) { ctx.fillStyle = "#e0312b"; ctx.fillText("●", at(x), at(y)); }
     }
   });
+  if (pendingMove) {
+    const [x, y] = toXY(pendingMove, n);
+    ctx.beginPath(); ctx.arc(at(x), at(y), cell * 0.45, 0, 2 * Math.PI);
+    ctx.fillStyle = game.moves.length % 2 === 0 ? "#111" : "#fafafa"; ctx.fill();
+    ctx.strokeStyle = "#000"; ctx.lineWidth = 1; ctx.stroke();
+  }
   ctx.strokeStyle = "#c0392b"; ctx.lineWidth = 2;
   for (const f of game.forbidden) {
+    if (f === pendingMove) continue;
     const [x, y] = toXY(f, n), d = cell * 0.2;
     ctx.beginPath(); ctx.moveTo(at(x) - d, at(y) - d); ctx.lineTo(at(x) + d, at(y) + d);
     ctx.moveTo(at(x) + d, at(y) - d); ctx.lineTo(at(x) - d, at(y) + d); ctx.stroke();
@@ -221,6 +230,10 @@ function render() {
   } else if (game.analysis) {
     $("analysis").textContent = describe(game.analysis);
     setEval(game.analysis);
+  } else if (!busy) {
+    // Nothing searched this position (an undo, a loaded record): the last words are stale.
+    $("analysis").textContent = "";
+    $("evalfill").style.height = "50%";
   }
   localStorage.setItem(SAVE, JSON.stringify({
     rule: game.rule, size: game.size, ai: game.ai, time_ms: game.time_ms, moves: game.moves,
@@ -250,13 +263,28 @@ async function gameApi(action, body) {
     return await api(`/api/games/${game.id}/${action}`, body);
   } catch (e) {
     if (e.status !== 404) throw e;
-    const again = await api("/api/games", {
-      rule: game.rule, size: game.size, ai: game.ai, time_ms: game.time_ms, moves: game.moves,
-      opening: game.opening,
-    });
-    game = again; listen();
+    await restartGame();
     return await api(`/api/games/${game.id}/${action}`, body);
   }
+}
+
+// Starts the game again on a server that no longer has it, from the moves the page holds.
+async function restartGame() {
+  game = await api("/api/games", {
+    rule: game.rule, size: game.size, ai: game.ai, time_ms: game.time_ms, moves: game.moves,
+    opening: game.opening,
+  });
+  listen();
+}
+
+// The game as an SGF record, from the server (which starts it again if it lost it).
+async function sgfText() {
+  const url = () => `/api/games/${game.id}/sgf`;
+  let res = await fetch(url());
+  if (res.status === 404) { await restartGame(); res = await fetch(url()); }
+  const text = await res.text();
+  if (!res.ok) throw new Error(JSON.parse(text).error || res.statusText);
+  return text;
 }
 
 function listen() {
@@ -276,17 +304,29 @@ function listen() {
   });
 }
 
+// An error the player must see: in the header and beside the buttons, until the next action.
+function notify(message) {
+  $("status").textContent = message;
+  $("notice").textContent = message;
+  $("notice").hidden = false;
+}
+
 async function run(action) {
   if (busy) return;
-  busy = true; hintMove = null; bestMarks = []; review = null; $("threats").textContent = ""; if (game) render();
+  busy = true; hintMove = null; bestMarks = []; review = null; $("threats").textContent = "";
+  $("notice").hidden = true; $("live").textContent = "";
+  if (game) render();
   try {
     const g = await action();
     if (g) { const id = game && game.id; game = g; if (game.id !== id) listen(); }
   } catch (e) {
-    $("status").textContent = e.message;
-    busy = false; return;
+    busy = false; pendingMove = null;
+    if (game) render();
+    notify(e.message);
+    if (game && game.ai === "none" && !game.result) analyse(); // the same position again
+    return;
   }
-  busy = false; render();
+  busy = false; pendingMove = null; render();
   if (game.ai === "none" && !game.result) analyse();
 }
 
@@ -345,7 +385,8 @@ canvas.addEventListener("click", (e) => {
   if (x < 0 || y < 0 || x >= n || y >= n) return;
   const name = toName(x, y, n);
   if (game.moves.includes(name)) return;
-  if (game.forbidden.includes(name)) { $("status").textContent = `${name} is forbidden for Black`; return; }
+  if (game.forbidden.includes(name)) { notify(`${name} is forbidden for Black`); return; }
+  pendingMove = name;
   run(() => gameApi("moves", { move: name }));
 });
 
@@ -363,10 +404,17 @@ $("nbest").onchange = () => { if (game && game.ai === "none" && !game.result && 
 $("import").onclick = () => newGame(recordOf($("movelist").value));
 $("export").onclick = () => { $("movelist").value = game.moves.join(" "); };
 $("export-sgf").onclick = async () => {
-  const res = await fetch(`/api/games/${game.id}/sgf`);
-  $("movelist").value = await res.text();
+  try { $("movelist").value = await sgfText(); } catch (e) { notify(e.message); }
 };
-$("download-sgf").onclick = () => { $("download-sgf").href = `/api/games/${game.id}/sgf`; };
+$("download-sgf").onclick = async (e) => {
+  e.preventDefault();
+  try {
+    const url = URL.createObjectURL(new Blob([await sgfText()], { type: "application/x-go-sgf" }));
+    const a = document.createElement("a");
+    a.href = url; a.download = "wuzi.sgf"; a.click();
+    setTimeout(() => URL.revokeObjectURL(url), 10000);
+  } catch (err) { notify(err.message); }
+};
 $("recordfile").onchange = async (e) => {
   const file = e.target.files[0];
   if (!file) return;

@@ -26,6 +26,7 @@
 //! time, principal variation and tree.
 
 mod api;
+mod body_wait;
 mod checks;
 mod client;
 mod ids;
@@ -73,6 +74,8 @@ pub struct Config {
     pub table_bytes: usize,
     /// Threads per search.
     pub threads: usize,
+    /// The longest a request's body may take to arrive (then 408).
+    pub body_wait: Duration,
 }
 
 impl Default for Config {
@@ -89,6 +92,7 @@ impl Default for Config {
             max_time_ms: 10_000,
             table_bytes: 32 << 20,
             threads: 1,
+            body_wait: Duration::from_secs(10),
         }
     }
 }
@@ -106,7 +110,7 @@ pub(crate) struct AppState {
 
 /// Request bodies larger than this are refused.
 /// (64 KiB: a long 22x22 game as SGF, with comments, fits.)
-const MAX_BODY: usize = 64 * 1024;
+pub(crate) const MAX_BODY: usize = 64 * 1024;
 
 /// The server's routes, never shutting down.
 pub fn router(config: Config) -> Router {
@@ -153,6 +157,10 @@ fn router_until(config: Config, stopping: watch::Receiver<bool>) -> Router {
         .fallback(api::not_found)
         .method_not_allowed_fallback(api::method_not_allowed)
         .layer(DefaultBodyLimit::max(MAX_BODY))
+        .layer(middleware::from_fn_with_state(
+            state.clone(),
+            body_wait::read_in_time,
+        ))
         .layer(middleware::map_response_with_state(
             state.clone(),
             queue::add_retry_after,

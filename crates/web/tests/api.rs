@@ -532,6 +532,33 @@ fn many_requests_at_once_get_answers_or_a_clean_busy() {
     assert_eq!(s, 200);
 }
 
+/// A body announced and never sent gets a 408 once `body_wait` has passed, not a connection
+/// held open for good; the server answers others meanwhile and after.
+#[test]
+fn a_body_that_never_arrives_gets_a_408() {
+    use std::io::{Read, Write};
+    let base = server(Config {
+        body_wait: Duration::from_millis(300),
+        ..Config::default()
+    });
+    let addr = base.trim_start_matches("http://");
+    let mut tcp = std::net::TcpStream::connect(addr).unwrap();
+    tcp.set_read_timeout(Some(Duration::from_secs(20))).unwrap();
+    let head = format!(
+        "POST /api/games HTTP/1.1\r\nHost: {addr}\r\ncontent-type: application/json\r\n\
+         content-length: 100\r\n\r\n{{\"rule\":"
+    );
+    tcp.write_all(head.as_bytes()).unwrap();
+    let (s, _) = call("GET", &format!("{base}/healthz"), None);
+    assert_eq!(s, 200, "others are served while one body is late");
+    let mut reply = String::new();
+    let _ = tcp.read_to_string(&mut reply);
+    assert!(reply.starts_with("HTTP/1.1 408"), "{reply}");
+    assert!(reply.contains("did not arrive within 300 ms"), "{reply}");
+    let (s, _) = call("GET", &format!("{base}/healthz"), None);
+    assert_eq!(s, 200);
+}
+
 #[test]
 fn oversized_bodies_are_refused() {
     let base = default_server();

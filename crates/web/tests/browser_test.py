@@ -1,7 +1,7 @@
 """Drives the page in headless Chromium (Debian's chromium and chromium-driver) with selenium:
 start a game, click moves, see the AI answer, undo, reload and find the game again, then set up
 a position by import and play to a result, list the three best moves of an imported record and review its moves,
-then wait in the engine's queue. Screenshots go to the folder given.
+see a refused import reported, then wait in the engine's queue. Screenshots go to the folder given.
 Usage: browser_test.py BASE_URL SHOT_DIR CHROMIUM CHROMEDRIVER
 """
 import os
@@ -161,6 +161,16 @@ def main():
             "return dark;")
         assert drawn > 0, "the chart is blank"
         d.save_screenshot(os.path.join(SHOTS, "page-review.png"))
+        # A refused record: the error shows beside the buttons, nothing says the engine is
+        # thinking, and the game is as it was.
+        box.clear()
+        box.send_keys("h8 h8")
+        d.find_element(By.ID, "import").click()
+        notice = d.find_element(By.ID, "notice")
+        wait(d, "the error", lambda: notice.is_displayed() and "h8" in notice.text)
+        assert not d.find_element(By.ID, "thinking").is_displayed()
+        assert moves(d) == ["h8", "i7", "h7"], moves(d)
+        d.save_screenshot(os.path.join(SHOTS, "page-error.png"))
         queue_place_is_shown(d)
         print("BROWSER OK")
     finally:

@@ -391,7 +391,7 @@ canvas.addEventListener("click", (e) => {
 });
 
 $("undo").onclick = () => run(() => gameApi("undo", {}));
-$("hint").onclick = () => run(async () => {
+$("hint").onclick = () => game && !game.result && run(async () => {
   const g = await gameApi("hint", {});
   hintMove = g.analysis.best_move; return g;
 });

@@ -210,6 +210,9 @@ pub struct MoveRequest {
 /// The point a player's move names on `board`, if they may play it now (`ai` plays the side
 /// the player does not). The board is left as it was (`foul` looks ahead on it).
 pub(crate) fn check_move(b: &mut Board, ai: Option<Player>, mv: &str) -> Result<Point, ApiError> {
+    if mv.trim().is_empty() {
+        return Err(bad("no move: send a point such as h8"));
+    }
     let p = parse_point(mv, b.size()).map_err(|e| bad(format!("{mv}: {e}")))?;
     if let Some(r) = b.result() {
         return Err(bad(format!("the game is over ({})", r.reason.name())));

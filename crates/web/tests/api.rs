@@ -148,10 +148,13 @@ fn every_bad_request_is_refused_and_changes_nothing() {
         (json!({"move":"p1"}), "off the board"),
         (json!({"move":"x"}), "unreadable"),
         (json!({"mv":"a1"}), "wrong field"),
+        (json!({"move":" "}), "no move"),
     ] {
         let (s, e) = post(&format!("{url}/moves"), body.clone());
         assert_eq!(s, 400, "{why}: {e}");
     }
+    let (_, e) = post(&format!("{url}/moves"), json!({"move":""}));
+    assert_eq!(e["error"], "no move: send a point such as h8");
     let (_, now) = call("GET", &url, None);
     assert_eq!(now["moves"], before);
 

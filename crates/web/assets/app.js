@@ -397,6 +397,20 @@ $("hint").onclick = () => game && !game.result && run(async () => {
 });
 $("threats-button").onclick = () => threats();
 $("review-button").onclick = () => reviewGame();
+// The engine takes the player's side (as `c` in the terminal): the same moves, started again
+// with the AI on the other colour; it moves at once if it is now its turn.
+$("swap").onclick = () => {
+  if (!game || game.ai === "none" || game.result) return;
+  const ai = game.ai === "white" ? "black" : "white";
+  run(async () => {
+    const g = await api("/api/games", {
+      rule: game.rule, size: game.size, ai, time_ms: game.time_ms, moves: game.moves,
+      opening: game.opening,
+    });
+    $("colour").value = ai === "white" ? "black" : "white";
+    return g;
+  });
+};
 $("resign").onclick = () => newGame();
 $("start").onclick = () => newGame();
 $("numbers").onchange = draw;

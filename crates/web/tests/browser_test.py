@@ -1,5 +1,5 @@
 """Drives the page in headless Chromium (Debian's chromium and chromium-driver) with selenium:
-start a game, click moves, see the AI answer, undo, reload and find the game again, then set up
+start a game, click moves, see the AI answer, undo, reload and find the game again, swap sides, then set up
 a position by import and play to a result, list the three best moves of an imported record and review its moves,
 see a refused import reported, then wait in the engine's queue. Screenshots go to the folder given.
 Usage: browser_test.py BASE_URL SHOT_DIR CHROMIUM CHROMEDRIVER
@@ -98,6 +98,12 @@ def main():
         before = moves(d)
         d.refresh()
         wait(d, "the game after a reload", lambda: moves(d) == before)
+        # Swap sides: the engine takes Black, whose turn it is, and moves at once.
+        d.find_element(By.ID, "swap").click()
+        wait(d, "the engine's move as Black", lambda: len(moves(d)) == 3)
+        assert moves(d)[:2] == before, moves(d)
+        assert status_text(d) == "White to move.", status_text(d)
+        assert d.execute_script("return document.getElementById('colour').value") == "white"
         # Analysis mode (no AI), a position imported from a move list in mixed notations,
         # one click to a five.
         Select(d.find_element(By.ID, "colour")).select_by_value("both")

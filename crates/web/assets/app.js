@@ -235,10 +235,7 @@ function render() {
     $("analysis").textContent = "";
     $("evalfill").style.height = "50%";
   }
-  localStorage.setItem(SAVE, JSON.stringify({
-    rule: game.rule, size: game.size, ai: game.ai, time_ms: game.time_ms, moves: game.moves,
-    opening: game.opening,
-  }));
+  localStorage.setItem(SAVE, JSON.stringify(gameRequest()));
 }
 
 async function api(path, body) {
@@ -268,12 +265,18 @@ async function gameApi(action, body) {
   }
 }
 
+// What starts this game again from its moves (`ai`: the engine's side, by default the same):
+// the body of POST /api/games, and what the page saves to resume.
+function gameRequest(ai = game.ai) {
+  return {
+    rule: game.rule, size: game.size, ai, time_ms: game.time_ms, moves: game.moves,
+    opening: game.opening,
+  };
+}
+
 // Starts the game again on a server that no longer has it, from the moves the page holds.
 async function restartGame() {
-  game = await api("/api/games", {
-    rule: game.rule, size: game.size, ai: game.ai, time_ms: game.time_ms, moves: game.moves,
-    opening: game.opening,
-  });
+  game = await api("/api/games", gameRequest());
   listen();
 }
 
@@ -403,10 +406,7 @@ $("swap").onclick = () => {
   if (!game || game.ai === "none" || game.result) return;
   const ai = game.ai === "white" ? "black" : "white";
   run(async () => {
-    const g = await api("/api/games", {
-      rule: game.rule, size: game.size, ai, time_ms: game.time_ms, moves: game.moves,
-      opening: game.opening,
-    });
+    const g = await api("/api/games", gameRequest(ai));
     $("colour").value = ai === "white" ? "black" : "white";
     return g;
   });

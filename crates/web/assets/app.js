@@ -411,7 +411,11 @@ $("swap").onclick = () => {
     return g;
   });
 };
-$("resign").onclick = () => newGame();
+// A game in progress is given up only when the player says so: one misclick lost it.
+$("resign").onclick = () => {
+  const playing = game && !game.result && game.ai !== "none" && game.moves.length > 0;
+  if (!playing || window.confirm("Resign this game and start a new one?")) newGame();
+};
 $("start").onclick = () => newGame();
 $("numbers").onchange = draw;
 $("nbest").onchange = () => { if (game && game.ai === "none" && !game.result && !busy) analyse(); };

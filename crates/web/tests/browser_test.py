@@ -104,6 +104,13 @@ def main():
         assert moves(d)[:2] == before, moves(d)
         assert status_text(d) == "White to move.", status_text(d)
         assert d.execute_script("return document.getElementById('colour').value") == "white"
+        # Resigning a game in progress asks first; saying no keeps the game.
+        swapped = moves(d)
+        d.find_element(By.ID, "resign").click()
+        alert = d.switch_to.alert
+        assert "Resign" in alert.text, alert.text
+        alert.dismiss()
+        assert moves(d) == swapped, moves(d)
         # Analysis mode (no AI), a position imported from a move list in mixed notations,
         # one click to a five.
         Select(d.find_element(By.ID, "colour")).select_by_value("both")

@@ -354,8 +354,7 @@ fn threat_win(
         return None;
     }
     let threat_limits = ThreatLimits {
-        // As `wuzi threats` by default: wins of up to 20 attacker moves.
-        max_attacks: 20,
+        max_attacks: crate::threats::DEFAULT_ATTACKS,
         nodes: limits.nodes,
         deadline: limits.time.and_then(|t| Instant::now().checked_add(t)),
         ..ThreatLimits::default()

@@ -10,6 +10,9 @@ use wuzi_gomoku::{
     MAX_THREAT_ATTACKS,
 };
 
+/// The most attacker moves a win may take unless told otherwise (`--attacks`).
+pub const DEFAULT_ATTACKS: u32 = 20;
+
 #[derive(Args, Debug)]
 pub struct ThreatsArgs {
     #[command(flatten)]
@@ -23,7 +26,7 @@ pub struct ThreatsArgs {
           value_parser = clap::value_parser!(u32).range(0..=i64::from(MAX_QUIET_VCF)))]
     pub quiet: u32,
     /// The most attacker moves a win may take, the five not counted.
-    #[arg(long, value_name = "N", default_value_t = 20,
+    #[arg(long, value_name = "N", default_value_t = DEFAULT_ATTACKS,
           value_parser = clap::value_parser!(u32).range(1..=i64::from(MAX_THREAT_ATTACKS)))]
     pub attacks: u32,
     /// Give up after this many milliseconds (the default: 10000, unless --nodes is given).

@@ -31,6 +31,14 @@ impl Foul {
     }
 }
 
+/// Whether a stone with these line shapes makes two or more open threes: a double three when
+/// two are real, which [`Board::foul`] checks. Where the point is legal one of them is fake
+/// for now, and a defender's stone anywhere that makes its straight-four point legal makes it
+/// real: the solvers then look at every defence, not only those along the threat's line.
+pub(crate) fn two_open_threes(shapes: &[Shape; 4]) -> bool {
+    shapes.iter().filter(|&&s| s == Shape::OpenThree).count() >= 2
+}
+
 impl Board {
     /// Under renju, the foul a Black stone on `p` would commit now; `None` when it is not
     /// forbidden, when `p` is not an empty point, or under the other rules. Does not depend on
@@ -100,7 +108,7 @@ impl Board {
         if shapes.iter().map(|s| s.four_count()).sum::<u32>() >= 2 {
             return Some(Foul::DoubleFour);
         }
-        if shapes.iter().filter(|&&s| s == Shape::OpenThree).count() < 2 {
+        if !two_open_threes(&shapes) {
             return None;
         }
         self.put(p, BLACK);

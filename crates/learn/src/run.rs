@@ -97,19 +97,19 @@ fn engine_json<M: Copy>(
     if result.depth >= plan.depth || settled {
         return Ok(result_json(Algorithm::Engine, result, None, name));
     }
-    let bound = if result.nodes >= bounds.max_work_nodes {
+    let nodes_ran_out = result.nodes >= bounds.max_work_nodes;
+    let bound = if nodes_ran_out {
         format!("needs more than {} nodes", bounds.max_work_nodes)
     } else {
         // The time cap, or the deepening's judgement that the next depth would not fit in it.
         let cap = bounds.max_time.unwrap_or_default();
         format!("takes longer than {}", duration_text(cap))
     };
-    let time_ran_out = result.nodes < bounds.max_work_nodes;
     Err(format!(
         "engine at depth {} {bound} (it completed depth {}): {}",
         plan.depth,
         result.depth,
-        advice(bounds, false, time_ran_out)
+        advice(bounds, false, !nodes_ran_out)
     ))
 }
 
@@ -123,10 +123,13 @@ fn advice(bounds: &Bounds, gomoku: bool, time_ran_out: bool) -> String {
     if let (true, Some(option)) = (time_ran_out, bounds.raise_time) {
         ways.push(format!("raise {option}"));
     }
-    match ways.split_last() {
-        Some((last, [])) => last.clone(),
-        Some((last, rest)) => format!("{} or {last}", rest.join(", ")),
-        None => unreachable!("one way at least"),
+    let (last, rest) = ways
+        .split_last()
+        .expect("lowering the depth is always a way");
+    if rest.is_empty() {
+        last.clone()
+    } else {
+        format!("{} or {last}", rest.join(", "))
     }
 }
 

@@ -43,24 +43,20 @@ function draw() {
     ctx.beginPath(); ctx.arc(at(x), at(y), Math.max(2.5, cell * 0.08), 0, 2 * Math.PI); ctx.fill();
   }
   const win = new Set(game.winning_line);
-  game.moves.forEach((m, k) => {
+  // The player's pending stone is drawn as the last move.
+  const shown = pendingMove ? [...game.moves, pendingMove] : game.moves;
+  shown.forEach((m, k) => {
     const [x, y] = toXY(m, n);
     ctx.beginPath(); ctx.arc(at(x), at(y), cell * 0.45, 0, 2 * Math.PI);
     ctx.fillStyle = k % 2 === 0 ? "#111" : "#fafafa"; ctx.fill();
     ctx.strokeStyle = win.has(m) ? "#e0312b" : "#000"; ctx.lineWidth = win.has(m) ? 3 : 1; ctx.stroke();
-    const last = k === game.moves.length - 1;
+    const last = k === shown.length - 1;
     if ($("numbers").checked || last) {
       ctx.fillStyle = k % 2 === 0 ? "#fff" : "#111";
       ctx.fillText($("numbers").checked ? String(k + 1) : "●", at(x), at(y));
       if (last && !$("numbers").checked) { ctx.fillStyle = "#e0312b"; ctx.fillText("●", at(x), at(y)); }
     }
   });
-  if (pendingMove) {
-    const [x, y] = toXY(pendingMove, n);
-    ctx.beginPath(); ctx.arc(at(x), at(y), cell * 0.45, 0, 2 * Math.PI);
-    ctx.fillStyle = game.moves.length % 2 === 0 ? "#111" : "#fafafa"; ctx.fill();
-    ctx.strokeStyle = "#000"; ctx.lineWidth = 1; ctx.stroke();
-  }
   ctx.strokeStyle = "#c0392b"; ctx.lineWidth = 2;
   for (const f of game.forbidden) {
     if (f === pendingMove) continue;

@@ -5,6 +5,7 @@
 use super::{directions_with, MoveGen};
 use crate::board::Board;
 use crate::eval::{code_flags, FLAG_DOUBLE, FLAG_DOUBLE_RENJU_BLACK};
+use crate::forbidden::two_open_threes;
 use crate::geometry::{CELLS, DIRS};
 use crate::notation::{Point, MAX_SIZE};
 use crate::pattern::{Shape, REACH};
@@ -241,9 +242,7 @@ impl MoveGen {
                 // Our stone only takes shapes away, but one taken from the forbidden point
                 // that keeps a three of this point's fake makes that three real, and this
                 // point a double three.
-                let shapes = board.shapes(p, them);
-                let threes = shapes.iter().filter(|&&s| s == Shape::OpenThree).count();
-                self.open_four_fouls_unsettled |= threes >= 2;
+                self.open_four_fouls_unsettled |= two_open_threes(&board.shapes(p, them));
             }
         }
         // An open-four point is next to the three's stones, so a nearby point: the ones

@@ -4,6 +4,7 @@
 use super::near::{find_fives, has_legal_straight_four, Near};
 use super::{ThreatKind, ThreatSolver, FOUR_FIRST};
 use crate::board::Board;
+use crate::forbidden::two_open_threes;
 use crate::geometry::DIRS;
 use crate::movegen::hand_priority;
 use crate::notation::Point;
@@ -207,7 +208,7 @@ impl ThreatSolver {
                 legal = true;
             } else if board.foul(p).is_none() {
                 legal = true;
-                wide |= shapes.iter().filter(|&&s| s == Shape::OpenThree).count() >= 2;
+                wide |= two_open_threes(&shapes);
             }
         }
         (legal, wide)

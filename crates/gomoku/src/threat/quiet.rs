@@ -17,6 +17,7 @@ use super::near::Near;
 use super::table::salt;
 use super::{ThreatKind, ThreatSolver};
 use crate::board::Board;
+use crate::forbidden::two_open_threes;
 use crate::geometry::DIRS;
 use crate::movegen::hand_priority;
 use crate::notation::Point;
@@ -135,8 +136,7 @@ impl ThreatSolver {
                 break;
             }
             if fouls && !defender_move {
-                let threes = board.shapes(p, attacker);
-                wide |= threes.iter().filter(|&&s| s == Shape::OpenThree).count() >= 2;
+                wide |= two_open_threes(&board.shapes(p, attacker));
             }
             board.play(p);
             played += 1;

@@ -33,9 +33,9 @@ pub struct AnalyzeArgs {
     /// Print one JSON object at the end instead of a line per depth.
     #[arg(long)]
     pub json: bool,
-    /// The N best moves, each with its score and line ("multi-PV"): one search per move, each
-    /// without the moves found before it. `--time` is shared among them; `--depth` and
-    /// `--nodes` hold for each.
+    /// The N best moves, each with its score and line ("multi-PV"), best first: one search
+    /// that at each depth scores every move of the list, each without the moves above it.
+    /// `--time`, `--depth` and `--nodes` are the whole search's.
     #[arg(long, value_name = "N", value_parser = clap::value_parser!(u16).range(1..=484))]
     pub nbest: Option<u16>,
     /// Compare search algorithms at `--depth` instead of running the engine: a comma-separated
@@ -128,15 +128,14 @@ pub fn info_line(info: &Info, size: usize) -> String {
 }
 
 impl AnalyzeArgs {
-    /// The limits of one search: with `--nbest N`, each of the N gets an Nth of the time.
+    /// The limits of the search (with `--nbest`, of the one search that ranks them all).
     pub fn limits(&self) -> Limits {
-        let share = u64::from(self.nbest.unwrap_or(1));
         let time = match (self.time, self.depth, self.nodes) {
             (Some(ms), _, _) => Some(ms),
             (None, None, None) => Some(1000),
             _ => None,
         }
-        .map(|ms| Duration::from_millis((ms / share).max(1)));
+        .map(Duration::from_millis);
         Limits {
             depth: self.depth,
             nodes: self.nodes,
@@ -293,8 +292,8 @@ pub fn analyze(args: &AnalyzeArgs) -> Result<String, String> {
     ))
 }
 
-/// `--nbest N`: the N best moves, a progress line per depth of each search (prefixed by the
-/// move's rank), then a line per move; or one JSON object, the best move's analysis with
+/// `--nbest N`: the N best moves, a progress line per depth for each move (prefixed by its
+/// rank), then a line per move; or one JSON object, the best move's analysis with
 /// every move's in `lines`.
 fn best_moves(engine: &mut Engine, args: &AnalyzeArgs, n: usize) -> Result<String, String> {
     let size = engine.board().size();

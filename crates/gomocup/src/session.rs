@@ -528,14 +528,9 @@ impl Session {
 
     fn think(&mut self, job: Job) -> Outcome {
         let share = match job {
-            // No more shares than empty points, as `run_job` stops after the legal moves:
-            // YXNBEST 4294967296 would give each of at most 225 searches the 1 ms floor.
-            Job::NBest(n) => {
-                let empty = self.board().map_or(1, |b| b.empty_count());
-                u32::try_from(n.min(empty).max(1)).expect("at most 22x22 points")
-            }
+            // One search ranks the N best moves in the turn's time.
+            Job::NBest(_) | Job::Move => 1,
             Job::Swap2(_) => 2,
-            Job::Move => 1,
         };
         let limits = self.limits(share);
         Outcome {

@@ -330,7 +330,6 @@ async fn search_best(
     let slot = admit(state, tell_place).await?;
     let pool = Arc::clone(state);
     let size = board.size();
-    let share = (time_ms / n.max(1) as u64).max(1);
     let task = tokio::task::spawn_blocking(move || {
         // The slot is held here, so it stays taken until the search ends, even if the
         // client has gone.
@@ -338,7 +337,7 @@ async fn search_best(
         let mut engine = engine_for(&pool, board);
         let found = engine.best_moves(
             n.max(1),
-            &Limits::time(Duration::from_millis(share)),
+            &Limits::time(Duration::from_millis(time_ms)),
             |_, info: &Info| {
                 if let Some(tx) = &progress {
                     let _ = tx.send(PageEvent {

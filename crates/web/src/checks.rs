@@ -243,7 +243,8 @@ pub struct AnalyzeRequest {
     size: Option<usize>,
     moves: Option<Moves>,
     time_ms: Option<u64>,
-    /// The N best moves instead of the best (1 to [`MAX_NBEST`]), sharing `time_ms`.
+    /// The N best moves instead of the best (1 to [`MAX_NBEST`]), ranked by one search in
+    /// `time_ms`.
     nbest: Option<usize>,
     /// A game record instead of `moves`, as for `POST /api/games`.
     sgf: Option<String>,

@@ -398,6 +398,10 @@ fn analyze_lists_the_n_best_moves_or_refuses_a_bad_count() {
     for (line, mv) in lines.iter().zip(&moves) {
         assert_eq!(line["pv"][0].as_str(), Some(*mv), "{line}");
     }
+    // Scored by one search at one depth, best first.
+    let scores: Vec<i64> = lines.iter().map(|l| l["score"].as_i64().unwrap()).collect();
+    assert!(scores.windows(2).all(|w| w[0] >= w[1]), "{scores:?}");
+    assert!(lines.iter().all(|l| l["depth"] == lines[0]["depth"]), "{a}");
     // Black's four leaves White one move: the list stops there.
     let (s, a) = post(
         &url,

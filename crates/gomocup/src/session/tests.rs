@@ -82,20 +82,20 @@ fn a_turn_that_ends_the_game_is_an_error_and_changes_nothing() {
     assert!(session.board().unwrap().result().is_none());
 }
 
-/// The turn is split among at most as many moves as there are empty points: 2^32 used to
-/// give each search the 1 ms floor (and, before that, wrapped to the whole turn each).
+/// YXNBEST ranks its moves in one search with the turn's time, however many it asks for
+/// (2^32 once gave each of 2^32 searches the 1 ms floor).
 #[test]
-fn a_huge_nbest_count_does_not_give_each_move_the_whole_turn() {
+fn an_nbest_search_has_the_time_of_a_move() {
     let mut session = Session::default();
     session.handle_line("START 15");
-    let mut time = |n: &str| {
-        let think = session.handle_line(&format!("YXNBEST {n}")).think;
+    let mut time = |line: &str| {
+        let think = session.handle_line(line).think;
         think.expect("a search").limits.time.expect("a turn time")
     };
-    let (all, huge) = (time("225"), time("4294967296"));
-    // 2^32 moves asked on an empty 15x15 board: as many searches as its 225 points.
-    assert_eq!(huge, all);
-    assert!(all > Duration::from_millis(1), "{all:?}");
+    let a_move = time("BEGIN");
+    assert!(a_move > Duration::from_millis(1), "{a_move:?}");
+    assert_eq!(time("YXNBEST 5"), a_move);
+    assert_eq!(time("YXNBEST 4294967296"), a_move);
 }
 
 #[test]

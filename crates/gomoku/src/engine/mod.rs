@@ -10,6 +10,7 @@
 //!
 //! Proven results come back as `Score::win_in`/`loss_in`, never as a heuristic guess.
 
+mod lines;
 mod options;
 mod params;
 mod search;
@@ -57,6 +58,17 @@ impl Analysis {
     pub fn nps(&self) -> u64 {
         let micros = self.elapsed.as_micros().max(1);
         (self.nodes as u128 * 1_000_000 / micros) as u64
+    }
+
+    /// The progress report that says this analysis.
+    pub fn info(&self) -> Info<'_> {
+        Info {
+            depth: self.depth,
+            score: self.score,
+            nodes: self.nodes,
+            elapsed: self.elapsed,
+            pv: &self.pv,
+        }
     }
 }
 
@@ -211,39 +223,6 @@ impl Engine {
         analysis
     }
 
-    /// The `n` best moves for the side to move, best first, for analysis ("multi-PV"): one
-    /// search per move, each never choosing the moves found before it, so each score is the
-    /// best the position offers without them. Every search gets `limits` as they are (a caller
-    /// with a time budget for the whole list divides it). `on_info` hears each search's
-    /// progress with its rank (0 for the best move), `on_found` each search's result as it
-    /// ends. Fewer than `n` come back when the legal moves run out or `limits.stop` is raised.
-    pub fn best_moves(
-        &mut self,
-        n: usize,
-        limits: &Limits,
-        mut on_info: impl FnMut(usize, &Info),
-        mut on_found: impl FnMut(&Analysis),
-    ) -> Vec<Analysis> {
-        let mut found: Vec<Analysis> = Vec::new();
-        let mut excluded: Vec<Point> = Vec::new();
-        while found.len() < n {
-            let rank = found.len();
-            let a = self.go_excluding(limits, &excluded, |info| on_info(rank, info));
-            let Some(mv) = a.best_move else { break };
-            on_found(&a);
-            excluded.push(mv);
-            found.push(a);
-            if limits
-                .stop
-                .as_ref()
-                .is_some_and(|s| s.load(std::sync::atomic::Ordering::Relaxed))
-            {
-                break;
-            }
-        }
-        found
-    }
-
     /// Whether the side to move may play anywhere: false when the game is over, and under
     /// renju when every empty point is forbidden for Black.
     pub fn has_legal_move(&mut self) -> bool {
@@ -291,57 +270,10 @@ impl Engine {
             };
         }
         let nodes_before = self.threats.nodes();
-        let layers = [
-            (
-                self.options.root_vcf,
-                ThreatKind::Vcf,
-                VCF_TIME_SHARE,
-                VCF_NODES,
-                ROOT_VCF_ATTACKS,
-            ),
-            (
-                self.options.root_vct,
-                ThreatKind::Vct,
-                VCT_TIME_SHARE,
-                VCT_NODES,
-                ROOT_VCT_ATTACKS,
-            ),
-        ];
-        for (enabled, kind, share, node_cap, max_attacks) in layers {
-            if !enabled || excluding {
-                continue;
-            }
-            let spent = self.threats.nodes() - nodes_before;
-            let threat_limits = ThreatLimits {
-                max_attacks,
-                nodes: Some(match limits.nodes {
-                    Some(n) => (n / 10).min(node_cap).saturating_sub(spent).max(1),
-                    None => node_cap,
-                }),
-                deadline: limits.aim().map(|t| start + t * share / 100),
-                stop: limits.stop.clone(),
-                quiet_vcf: self.options.root_vct_quiet,
-            };
-            if let Some(win) = self
-                .threats
-                .solve(&mut self.game.board, kind, &threat_limits)
-            {
-                let analysis = Analysis {
-                    best_move: Some(win.first()),
-                    score: Score::win_in(win.plies),
-                    depth: win.plies,
-                    nodes: self.threats.nodes() - nodes_before,
-                    elapsed: start.elapsed(),
-                    pv: win.line.clone(),
-                };
-                on_info(&Info {
-                    depth: analysis.depth,
-                    score: analysis.score,
-                    nodes: analysis.nodes,
-                    elapsed: analysis.elapsed,
-                    pv: &analysis.pv,
-                });
-                return analysis;
+        if !excluding {
+            if let Some(win) = self.root_threat_win(limits, start) {
+                on_info(&win.info());
+                return win;
             }
         }
         let threat_nodes = self.threats.nodes() - nodes_before;
@@ -363,7 +295,11 @@ impl Engine {
                 target: search_limits.aim(),
                 stop: search_limits.stop.clone(),
             };
-            let found = self.run_threads(limits, excluded, threat_nodes, start, on_info);
+            let found = self
+                .run_threads(limits, excluded, 1, threat_nodes, start, &mut |_, info| {
+                    on_info(info)
+                })
+                .swap_remove(0);
             wuzi_search::SearchResult {
                 best_move: found.best_move,
                 score: found.score,
@@ -410,6 +346,58 @@ impl Engine {
 }
 
 impl Engine {
+    /// The root threat searches (VCF, then VCT, each with its share of the budget): a
+    /// proven win for the side to move, if they find one.
+    fn root_threat_win(&mut self, limits: &Limits, start: Instant) -> Option<Analysis> {
+        let nodes_before = self.threats.nodes();
+        let layers = [
+            (
+                self.options.root_vcf,
+                ThreatKind::Vcf,
+                VCF_TIME_SHARE,
+                VCF_NODES,
+                ROOT_VCF_ATTACKS,
+            ),
+            (
+                self.options.root_vct,
+                ThreatKind::Vct,
+                VCT_TIME_SHARE,
+                VCT_NODES,
+                ROOT_VCT_ATTACKS,
+            ),
+        ];
+        for (enabled, kind, share, node_cap, max_attacks) in layers {
+            if !enabled {
+                continue;
+            }
+            let spent = self.threats.nodes() - nodes_before;
+            let threat_limits = ThreatLimits {
+                max_attacks,
+                nodes: Some(match limits.nodes {
+                    Some(n) => (n / 10).min(node_cap).saturating_sub(spent).max(1),
+                    None => node_cap,
+                }),
+                deadline: limits.aim().map(|t| start + t * share / 100),
+                stop: limits.stop.clone(),
+                quiet_vcf: self.options.root_vct_quiet,
+            };
+            if let Some(win) = self
+                .threats
+                .solve(&mut self.game.board, kind, &threat_limits)
+            {
+                return Some(Analysis {
+                    best_move: Some(win.first()),
+                    score: Score::win_in(win.plies),
+                    depth: win.plies,
+                    nodes: self.threats.nodes() - nodes_before,
+                    elapsed: start.elapsed(),
+                    pv: win.line.clone(),
+                });
+            }
+        }
+        None
+    }
+
     /// What is left of `time` for the search after the root threat searches, less the root
     /// defence check's twentieth (it mostly needs a few milliseconds: in 83 unforced moves at
     /// 1 s it never used the tenth it had before).
@@ -422,31 +410,36 @@ impl Engine {
         }
     }
 
-    /// The selective search on every thread: the first reports and decides, the others (Lazy
-    /// SMP) search the same position from staggered depths and fill the shared table, until
-    /// the first is done.
+    /// The selective search on every thread, for the `lines` best moves (see
+    /// [`search::Search::run_lines`]): the first reports and decides, the others (Lazy SMP)
+    /// search the same position for the best move from staggered depths and fill the shared
+    /// table, until the first is done.
     fn run_threads(
         &mut self,
         limits: search::SearchLimits,
         excluded: &[Point],
+        lines: usize,
         threat_nodes: u64,
         start: Instant,
-        on_info: &mut impl FnMut(&Info),
-    ) -> search::Found {
+        on_info: &mut impl FnMut(usize, &Info),
+    ) -> Vec<search::Found> {
         self.table.new_search();
         let board = &mut self.game.board;
         let (main, helpers) = self.workers.split_at_mut(1);
-        let report = |iteration: &search::Iteration| {
-            on_info(&Info {
-                depth: iteration.depth,
-                score: iteration.score,
-                nodes: threat_nodes + iteration.nodes,
-                elapsed: start.elapsed(),
-                pv: iteration.pv,
-            })
+        let report = |rank: usize, iteration: &search::Iteration| {
+            on_info(
+                rank,
+                &Info {
+                    depth: iteration.depth,
+                    score: iteration.score,
+                    nodes: threat_nodes + iteration.nodes,
+                    elapsed: start.elapsed(),
+                    pv: iteration.pv,
+                },
+            )
         };
         if helpers.is_empty() {
-            return main[0].run(board, limits, excluded, 1, report);
+            return main[0].run_lines(board, limits, excluded, lines, 1, report);
         }
         let helpers_stop = Arc::new(AtomicBool::new(false));
         let mut found = std::thread::scope(|scope| {
@@ -463,11 +456,14 @@ impl Engine {
                     helper.run(&mut board, limits, excluded, 1 + (i as u32 + 1) % 2, |_| {});
                 });
             }
-            let found = main[0].run(board, limits, excluded, 1, report);
+            let found = main[0].run_lines(board, limits, excluded, lines, 1, report);
             helpers_stop.store(true, std::sync::atomic::Ordering::Relaxed);
             found
         });
-        found.nodes += helpers.iter().map(search::Search::nodes).sum::<u64>();
+        let helper_nodes: u64 = helpers.iter().map(search::Search::nodes).sum();
+        for line in &mut found {
+            line.nodes += helper_nodes;
+        }
         found
     }
 

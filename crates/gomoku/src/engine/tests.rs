@@ -48,31 +48,43 @@ fn shape_factors_scale_the_engines_tables() {
     );
 }
 
-/// The N best moves: distinct, the first the move `go` finds, progress told with each
-/// search's rank; a forced position lists only the moves it allows, and a raised stop
-/// flag ends the list after the search it stopped.
+/// The N best moves: distinct, scored at one depth and ranked best first, progress told with
+/// each line's rank; a forced position lists only the moves it allows, and a raised stop
+/// flag ends the search.
 #[test]
-fn best_moves_are_distinct_and_begin_with_the_best() {
+fn best_moves_are_distinct_and_ranked_at_one_depth() {
     let limits = Limits::nodes(20_000);
-    let best = engine("h8 i9 h9 h7", Rule::Freestyle).go(&limits, |_| {});
     let mut e = engine("h8 i9 h9 h7", Rule::Freestyle);
     let (mut ranks, mut told) = (Vec::new(), 0);
     let found = e.best_moves(3, &limits, |rank, _| ranks.push(rank), |_| told += 1);
     let moves: Vec<Point> = found.iter().map(|a| a.best_move.unwrap()).collect();
     assert_eq!(moves.len(), 3);
-    assert_eq!(
-        found[0],
-        Analysis {
-            elapsed: found[0].elapsed,
-            ..best
-        }
-    );
     assert!(moves[0] != moves[1] && moves[1] != moves[2] && moves[0] != moves[2]);
     assert!(found.iter().all(|a| a.pv.first() == a.best_move.as_ref()));
-    assert_eq!(told, 3);
+    assert!(found.iter().all(|a| a.depth == found[0].depth), "{found:?}");
     assert!(
-        ranks.windows(2).all(|w| w[0] <= w[1]) && ranks.contains(&2),
-        "{ranks:?}"
+        found.windows(2).all(|w| w[0].score >= w[1].score),
+        "{found:?}"
+    );
+    assert_eq!(told, 3);
+    // Each completed depth tells its lines in rank order.
+    assert_eq!(ranks.len() % 3, 0, "{ranks:?}");
+    assert!(ranks.chunks(3).all(|c| c == [0, 1, 2]), "{ranks:?}");
+    // The same search again gives the same list (node-limited searches repeat).
+    let again = engine("h8 i9 h9 h7", Rule::Freestyle).best_moves(3, &limits, |_, _| {}, |_| {});
+    let same = |a: &Analysis, b: &Analysis| {
+        (a.best_move, a.score, a.nodes) == (b.best_move, b.score, b.nodes)
+    };
+    assert!(found.iter().zip(&again).all(|(a, b)| same(a, b)));
+    // One line is the engine's move, as `go` finds it.
+    let best = engine("h8 i9 h9 h7", Rule::Freestyle).go(&limits, |_| {});
+    let one = engine("h8 i9 h9 h7", Rule::Freestyle).best_moves(1, &limits, |_, _| {}, |_| {});
+    assert_eq!(
+        one[0],
+        Analysis {
+            elapsed: one[0].elapsed,
+            ..best
+        }
     );
     // Black's four: White's only move is the block.
     let mut e = engine("h8 g8 i8 a1 j8 a2 k8", Rule::Freestyle);
@@ -95,7 +107,9 @@ fn best_moves_are_distinct_and_begin_with_the_best() {
         ..Limits::default()
     };
     let mut e = engine("h8 i9 h9 h7", Rule::Freestyle);
-    assert_eq!(e.best_moves(3, &stopped, |_, _| {}, |_| {}).len(), 1);
+    let found = e.best_moves(3, &stopped, |_, _| {}, |_| {});
+    // The flag is read between depths (and every 1,024 nodes): the first depth is all.
+    assert!(found.iter().all(|a| a.depth == 1), "{found:?}");
 }
 
 #[test]

@@ -108,6 +108,10 @@ pub struct Search {
     start: Instant,
     /// The root move whose search completed first in the current iteration.
     root_first: Option<Point>,
+    /// Whether the root is searched for several lines (see [`Search::run_lines`]).
+    multi_line: bool,
+    /// The root move a later line searches first (its move of the depth before).
+    root_hint: Option<Point>,
     /// The candidates kept at the root and at the nodes below it (0: all; see
     /// [`SearchParams::root_width`]).
     widths: [usize; 2],
@@ -160,6 +164,8 @@ impl Search {
             excluded: Vec::new(),
             start: Instant::now(),
             root_first: None,
+            multi_line: false,
+            root_hint: None,
             widths: [root_width, max_candidates],
         }
     }
@@ -180,97 +186,179 @@ impl Search {
         first_depth: u32,
         mut on_iteration: impl FnMut(&Iteration),
     ) -> Found {
+        let mut lines = self.run_lines(board, limits, excluded, 1, first_depth, |_, iteration| {
+            on_iteration(iteration)
+        });
+        lines.swap_remove(0)
+    }
+
+    /// As [`Search::run`], for the `lines` best moves ("multi-PV"): each depth searches the
+    /// root once per line, each search without the moves of the lines before it, then ranks
+    /// the lines by score, so every line is scored at the same depth. `on_iteration` sees each
+    /// line of every completed depth with its rank. The lines come back best first: at least
+    /// one (whose move is `None` when there is none), fewer than `lines` when the root's
+    /// candidates run out.
+    pub fn run_lines(
+        &mut self,
+        board: &mut Board,
+        limits: SearchLimits,
+        excluded: &[Point],
+        lines: usize,
+        first_depth: u32,
+        mut on_iteration: impl FnMut(usize, &Iteration),
+    ) -> Vec<Found> {
         self.start = Instant::now();
         self.limits = limits;
         self.nodes = 0;
         self.aborted = false;
         self.excluded.clear();
         self.excluded.extend_from_slice(excluded);
+        self.multi_line = lines > 1;
+        self.root_hint = None;
         // Each search learns its own history, so a search of a position is repeatable.
         self.movegen.clear_history();
-        let mut found = Found::default();
         if let Some(outcome) = board.outcome() {
-            found.score = terminal_score(outcome, board.side_to_move(), 0);
-            found.nodes = 1;
-            return found;
+            let found = Found {
+                score: terminal_score(outcome, board.side_to_move(), 0),
+                nodes: 1,
+                ..Found::default()
+            };
+            return vec![found];
         }
+        let lines = lines.max(1);
+        // The lines of the last completed depth, best first.
+        let mut found: Vec<Found> = Vec::with_capacity(lines);
+        let mut this_depth: Vec<Found> = Vec::with_capacity(lines);
         let max_depth = self.limits.depth.unwrap_or(MAX_DEPTH).clamp(1, MAX_DEPTH);
         let mut stable = 0;
-        for depth in first_depth.clamp(1, max_depth)..=max_depth {
-            let previous = found.score;
-            let (mut alpha, mut beta) = (-Score::INFINITY, Score::INFINITY);
-            let mut delta = self.params.aspiration_delta;
-            if depth >= self.params.aspiration_depth && !previous.is_decided() {
-                alpha = Score::heuristic(previous.value() - delta);
-                beta = Score::heuristic(previous.value() + delta);
-            }
-            self.root_first = None;
-            let score = loop {
-                let score = self.node(board, depth as i32, 0, alpha, beta, false);
+        'deepening: for depth in first_depth.clamp(1, max_depth)..=max_depth {
+            this_depth.clear();
+            self.excluded.truncate(excluded.len());
+            for line in 0..lines {
+                let previous = found.get(line).map_or(Score::default(), |f| f.score);
+                // Each line starts from its move of the depth before, unless a line above
+                // has taken it.
+                self.root_hint = found
+                    .get(line)
+                    .and_then(|f| f.best_move)
+                    .filter(|mv| lines > 1 && !self.excluded.contains(mv));
+                let score = self.aspirated(board, depth, previous);
                 if self.aborted {
-                    break score;
-                }
-                if score <= alpha && alpha > -Score::INFINITY {
-                    delta = delta.saturating_mul(2);
-                    beta = Score::heuristic((alpha.value() + beta.value()) / 2);
-                    alpha = widen(score, -delta);
-                } else if score >= beta && beta < Score::INFINITY {
-                    delta = delta.saturating_mul(2);
-                    beta = widen(score, delta);
-                } else {
-                    break score;
-                }
-            };
-            if self.aborted {
-                // A root move that beat the previous best (searched first, as the table's
-                // move) in the unfinished iteration is better informed: keep it.
-                if let Some(&mv) = self.pv[0].first() {
-                    if found.best_move != Some(mv) && self.root_first == found.best_move {
-                        found.best_move = Some(mv);
-                        found.pv.clone_from(&self.pv[0]);
+                    if lines == 1 {
+                        self.keep_partial_best(found.first_mut());
+                    } else if this_depth.len() > found.len() {
+                        // Stopped in the first depth: its finished lines beat none.
+                        sort_lines(&mut this_depth);
+                        std::mem::swap(&mut found, &mut this_depth);
                     }
+                    break 'deepening;
                 }
-                break;
+                let best = self.pv[0].first().copied();
+                if best.is_none() && line > 0 {
+                    break; // the candidates ran out
+                }
+                this_depth.push(Found {
+                    best_move: best,
+                    score,
+                    depth,
+                    nodes: 0,
+                    pv: self.pv[0].clone(),
+                });
+                match best {
+                    Some(mv) => self.excluded.push(mv),
+                    None => break,
+                }
             }
-            let best = self.pv[0].first().copied();
-            stable = if best == found.best_move {
-                stable + 1
-            } else {
-                0
+            sort_lines(&mut this_depth);
+            let best = this_depth[0].best_move;
+            stable = match found.first() {
+                Some(before) if before.best_move == best => stable + 1,
+                _ => 0,
             };
-            found.score = score;
-            found.depth = depth;
-            found.best_move = best;
-            found.pv.clone_from(&self.pv[0]);
+            std::mem::swap(&mut found, &mut this_depth);
             // With no line and root moves excluded, the moves left may all be excluded: the
             // score is then of nothing, so it is not reported.
-            if best.is_some() || self.excluded.is_empty() {
-                on_iteration(&Iteration {
-                    depth,
-                    score,
-                    pv: &found.pv,
-                    nodes: self.nodes,
-                });
+            if best.is_some() || excluded.is_empty() {
+                for (rank, f) in found.iter().enumerate() {
+                    on_iteration(
+                        rank,
+                        &Iteration {
+                            depth,
+                            score: f.score,
+                            pv: &f.pv,
+                            nodes: self.nodes,
+                        },
+                    );
+                }
             }
-            let proven = match score.forced() {
+            let proven = found.iter().all(|f| match f.score.forced() {
                 Some(Forced::Win(plies) | Forced::Loss(plies)) => plies <= depth,
                 None => false,
-            };
-            if proven || found.best_move.is_none() || self.settled(stable) {
+            });
+            if proven || best.is_none() || self.settled(stable) {
                 break;
             }
         }
-        if found.best_move.is_none() {
+        self.multi_line = false;
+        self.root_hint = None;
+        if found.is_empty() {
+            found.push(Found::default());
+        }
+        if found[0].best_move.is_none() {
             // Stopped before the first iteration finished: the first candidate is a move.
+            self.excluded.truncate(excluded.len());
             let mut moves = std::mem::take(&mut self.moves[0]);
             moves.clear();
             self.candidates(board, 0, &mut moves);
-            found.best_move = moves.first().copied();
-            found.pv = found.best_move.into_iter().collect();
+            found[0].best_move = moves.first().copied();
+            found[0].pv = found[0].best_move.into_iter().collect();
             self.moves[0] = moves;
         }
-        found.nodes = self.nodes;
+        for f in &mut found {
+            f.nodes = self.nodes;
+        }
         found
+    }
+
+    /// One depth's search of the root, in an aspiration window around `previous` (the
+    /// score of the depth before) that widens until the score falls inside it.
+    fn aspirated(&mut self, board: &mut Board, depth: u32, previous: Score) -> Score {
+        let (mut alpha, mut beta) = (-Score::INFINITY, Score::INFINITY);
+        let mut delta = self.params.aspiration_delta;
+        if depth >= self.params.aspiration_depth && !previous.is_decided() {
+            alpha = Score::heuristic(previous.value() - delta);
+            beta = Score::heuristic(previous.value() + delta);
+        }
+        self.root_first = None;
+        loop {
+            let score = self.node(board, depth as i32, 0, alpha, beta, false);
+            if self.aborted {
+                return score;
+            }
+            if score <= alpha && alpha > -Score::INFINITY {
+                delta = delta.saturating_mul(2);
+                beta = Score::heuristic((alpha.value() + beta.value()) / 2);
+                alpha = widen(score, -delta);
+            } else if score >= beta && beta < Score::INFINITY {
+                delta = delta.saturating_mul(2);
+                beta = widen(score, delta);
+            } else {
+                return score;
+            }
+        }
+    }
+
+    /// After a stop in the middle of a depth: a root move that beat the previous best
+    /// (searched first, as the table's move) in the unfinished iteration is better informed,
+    /// so `best` (the last completed depth's line) takes it.
+    fn keep_partial_best(&self, best: Option<&mut Found>) {
+        let (Some(best), Some(&mv)) = (best, self.pv[0].first()) else {
+            return;
+        };
+        if best.best_move != Some(mv) && self.root_first == best.best_move {
+            best.best_move = Some(mv);
+            best.pv.clone_from(&self.pv[0]);
+        }
     }
 
     /// Whether the iterations may end before the hard deadline: past a share of the time
@@ -323,10 +411,17 @@ impl Search {
 
     fn candidates(&mut self, board: &mut Board, ply: usize, out: &mut Vec<Point>) {
         self.movegen.max_candidates = self.widths[usize::from(ply > 0)];
-        self.movegen.every_five = ply == 0 && !self.excluded.is_empty();
+        let restricted_root = ply == 0 && (self.multi_line || !self.excluded.is_empty());
+        self.movegen.every_five = restricted_root;
         self.movegen.candidates(board, out);
-        if ply == 0 && !self.excluded.is_empty() {
+        if restricted_root {
             out.retain(|p| !self.excluded.contains(p));
+            if let Some(i) = self
+                .root_hint
+                .and_then(|h| out.iter().position(|&p| p == h))
+            {
+                out[..=i].rotate_right(1);
+            }
         }
     }
 
@@ -342,6 +437,11 @@ impl Search {
             None => moves.insert(0, first),
         }
     }
+}
+
+/// Ranks the lines of one depth best first; equal scores keep their search order.
+fn sort_lines(lines: &mut [Found]) {
+    lines.sort_by_key(|line| std::cmp::Reverse(line.score));
 }
 
 /// An aspiration bound past `score` by `delta`: the open window's end when `score` is

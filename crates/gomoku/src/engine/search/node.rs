@@ -42,8 +42,13 @@ impl Search {
         }
         let them = me.opponent();
         let (mine, theirs) = (board.threats(me), board.threats(them));
-        if let Some(proof) = self.proof_at_entry(board, me, mine, theirs, plies) {
-            return proof;
+        // A restricted root (some moves excluded, or several lines) is searched move by
+        // move: a quick proof would not say which of the moves allowed it holds for.
+        let restricted_root = ply == 0 && (self.multi_line || !self.excluded.is_empty());
+        if !restricted_root {
+            if let Some(proof) = self.proof_at_entry(board, me, mine, theirs, plies) {
+                return proof;
+            }
         }
         let must_block = theirs.five > 0;
         if depth <= 0 {
@@ -260,7 +265,9 @@ impl Search {
             // Every searched move loses, but a move left out might not: not a proof.
             best = -Score::MAX_HEURISTIC;
         }
-        if skipped.is_some() {
+        // With root moves excluded the score is not the position's: the table must not
+        // keep it.
+        if skipped.is_some() || (ply == 0 && !self.excluded.is_empty()) {
             return best;
         }
         let bound = Bound::of(best, original_alpha, beta);

@@ -76,8 +76,11 @@ pub struct ThreatsJson {
     pub win: bool,
     /// Plies to the end of the game along `line` (null without a win).
     pub plies: Option<u32>,
-    /// The winning line: attacker, defender, ..., the attacker's five (empty without a win).
+    /// The winning line: attacker, defender, ..., the attacker's five (empty without a win),
+    /// or, under renju, the forbidden block Black is left with.
     pub line: Vec<String>,
+    /// The line's last move when it is Black's forced block on a forbidden point (renju).
+    pub forbidden_block: Option<String>,
     /// True when a limit of time or nodes stopped the search: no win found says nothing then.
     pub gave_up: bool,
     pub nodes: u64,
@@ -133,6 +136,10 @@ pub fn threats(args: &ThreatsArgs) -> Result<String, String> {
             .flat_map(|w| &w.line)
             .map(|p| p.to_human(size))
             .collect(),
+        forbidden_block: win
+            .as_ref()
+            .and_then(ThreatWin::forbidden_block)
+            .map(|p| p.to_human(size)),
         gave_up: win.is_none() && solver.gave_up(),
         nodes: solver.nodes(),
         millis: start.elapsed().as_millis(),
@@ -152,18 +159,24 @@ fn text(out: &ThreatsJson, win: Option<&ThreatWin>, max_attacks: u32) -> String 
         String::new()
     };
     let verdict = match win {
-        Some(w) => format!(
-            "{} wins by {name}{quiet} in {} {}{}: {}",
-            out.attacker,
-            w.plies,
-            if w.plies == 1 { "ply" } else { "plies" },
-            if out.search == ThreatSearch::Proof.name() {
-                " (proof-number search: a win, not always the shortest)"
-            } else {
-                ""
-            },
-            out.line.join(" ")
-        ),
+        Some(w) => {
+            format!(
+                "{} wins by {name}{quiet} in {} {}{}: {}",
+                out.attacker,
+                w.plies,
+                if w.plies == 1 { "ply" } else { "plies" },
+                if out.search == ThreatSearch::Proof.name() {
+                    " (proof-number search: a win, not always the shortest)"
+                } else {
+                    ""
+                },
+                out.line.join(" ")
+            ) + &out
+                .forbidden_block
+                .as_ref()
+                .map(|p| format!(" (Black's only block, {p}, is forbidden)"))
+                .unwrap_or_default()
+        }
         None if out.gave_up => format!(
             "{} has no {name}{quiet} found before the limit stopped the search",
             out.attacker

@@ -43,6 +43,27 @@ fn a_vcf_is_found_with_its_line() {
     );
 }
 
+/// Renju: White's four at f13 leaves Black one block, f12, a double three. The line ends
+/// with that block, and the answer says it is forbidden rather than let it read as White's
+/// five.
+#[test]
+fn a_win_ending_in_a_forbidden_block_says_so() {
+    let moves = "g12 g9 i8 f10 h10 f9 i9 e11 h8 c13 d12 f11 f8";
+    let args = ["threats", "--rule", "renju", "--nodes", "10000", moves];
+    let out = text(&args);
+    assert!(
+        out.starts_with(
+            "white wins by VCT in 2 plies: f13 f12 (Black's only block, f12, is forbidden)\n"
+        ),
+        "{out}"
+    );
+    let v = json(&[&args[..], &["--json"]].concat());
+    assert_eq!(v["line"], json!(["f13", "f12"]));
+    assert_eq!(v["forbidden_block"], "f12");
+    let plain = json(&["threats", "--json", "--nodes", "100000", OPEN_THREES]);
+    assert_eq!(plain["forbidden_block"], Value::Null);
+}
+
 #[test]
 fn the_readme_s_first_example_is_what_the_solver_finds() {
     let v = json(&[

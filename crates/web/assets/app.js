@@ -110,7 +110,8 @@ function describeLine(a) {
 function describeThreats(t, opponent) {
   const kind = t.kind.toUpperCase(), who = opponent ? t.attacker : `${t.attacker} (to move)`;
   const plies = `${t.plies} ${t.plies === 1 ? "ply" : "plies"}`;
-  const how = t.search === "proof" ? " (proof numbers: not always the shortest)" : "";
+  const foul = t.forbidden_block ? ` (Black's only block, ${t.forbidden_block}, is forbidden)` : "";
+  const how = (t.search === "proof" ? " (proof numbers: not always the shortest)" : "") + foul;
   if (t.win) return opponent ? `${who} threatens a ${kind} in ${plies}: ${t.line.join(" ")}${how}`
     : `${who} wins by ${kind} in ${plies}: ${t.line.join(" ")}${how}`;
   if (t.gave_up) return `${who}: no ${kind} found in the time`;

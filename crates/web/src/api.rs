@@ -23,7 +23,7 @@ use wuzi_gomoku::record::{GameRecord, OPENING_COMMENT};
 use wuzi_gomoku::review::{summary, ReviewedMove};
 use wuzi_gomoku::{
     win_chance, Analysis, Board, Engine, EngineOptions, Info, Player, Rule, ThreatLimits,
-    ThreatSolver,
+    ThreatSolver, ThreatWin,
 };
 use wuzi_search::{Forced, Limits};
 
@@ -535,6 +535,7 @@ pub async fn threats(
             "win": win.is_some(),
             "plies": win.as_ref().map(|w| w.plies),
             "line": win.iter().flat_map(|w| &w.line).map(|p| p.to_human(size)).collect::<Vec<_>>(),
+            "forbidden_block": win.as_ref().and_then(ThreatWin::forbidden_block).map(|p| p.to_human(size)),
             "gave_up": win.is_none() && solver.gave_up(),
             "nodes": solver.nodes(),
             "millis": start.elapsed().as_millis() as u64,

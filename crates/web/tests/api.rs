@@ -221,6 +221,13 @@ fn threats_answers_with_the_winning_line_or_a_clear_error() {
         (v["attacker"].clone(), v["plies"].clone()),
         (json!("white"), json!(3))
     );
+    assert_eq!(v["forbidden_block"], Value::Null, "{v}");
+    // Renju: White's four leaves Black one block, and it is forbidden.
+    let renju = json!({"rule": "renju", "moves": "g12 g9 i8 f10 h10 f9 i9 e11 h8 c13 d12 f11 f8"});
+    let (s, v) = post(&url, renju);
+    assert_eq!(s, 200, "{v}");
+    assert_eq!(v["line"], json!(["f13", "f12"]), "{v}");
+    assert_eq!(v["forbidden_block"], "f12", "{v}");
     // Quiet threats, on the position the solver's tests use (11x11).
     let quiet =
         json!({"size": 11, "moves": "d8 g9 i4 g7 g8 h4 c8 i8 d9 h5", "quiet": 2, "time_ms": 5000});

@@ -123,6 +123,12 @@ impl ThreatWin {
     pub fn first(&self) -> Point {
         self.line[0]
     }
+
+    /// The forbidden block a renju Black defender is left with, when the line ends with it
+    /// rather than with the attacker's five.
+    pub fn forbidden_block(&self) -> Option<Point> {
+        (self.line.len() % 2 == 0).then(|| self.line[self.line.len() - 1])
+    }
 }
 
 /// The most attacker moves searched, whatever the limits say (lines stay within `MAX_LINE`).

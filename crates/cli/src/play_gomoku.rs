@@ -222,12 +222,9 @@ impl Session {
             return Ok(());
         }
         let analysis = self.think(out, "thinking")?;
+        // No move: every point is forbidden, which `show` says next.
         let Some(mv) = analysis.best_move else {
-            return writeln!(
-                out,
-                "{}. Type undo, new or quit.",
-                crate::analyze::NO_LEGAL_MOVE
-            );
+            return Ok(());
         };
         let verdict = verdict_text(&analysis, self.engine.board().rule(), Searcher::Engine);
         writeln!(out, "AI plays {} ({verdict})", self.name(mv))?;
@@ -258,6 +255,14 @@ impl Session {
                     "new or quit"
                 };
                 writeln!(out, "{text} ({}) Type {next}.", r.reason.name())
+            }
+            // Whoever plays Black, the game cannot go on: say so, not "your move".
+            None if !board.has_legal_move() => {
+                writeln!(
+                    out,
+                    "{}. Type undo, new or quit.",
+                    crate::analyze::NO_LEGAL_MOVE
+                )
             }
             None if self.analysing => writeln!(
                 out,

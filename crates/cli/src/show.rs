@@ -48,6 +48,8 @@ struct Shown {
     threats: [Threats; 2],
     /// Renju, Black to move: the points Black may not play.
     forbidden: Vec<String>,
+    /// Renju, Black to move, and every empty point is forbidden.
+    no_legal_move: bool,
 }
 
 pub fn show(args: &ShowArgs) -> Result<String, String> {
@@ -78,6 +80,7 @@ pub fn show(args: &ShowArgs) -> Result<String, String> {
         white: names(&d.white),
         threats: [threats(0), threats(1)],
         forbidden: d.forbidden.iter().map(|(p, _)| p.to_human(n)).collect(),
+        no_legal_move: d.no_legal_move,
     };
     Ok(serde_json::to_string(&shown).expect("serialisable"))
 }

@@ -299,6 +299,45 @@ fn renju_black_is_never_told_to_play_a_forbidden_point() {
     );
 }
 
+/// Every front end says the same when renju Black cannot move: `show`, and the line-mode
+/// game whichever side the player takes (the player as Black was asked for a move).
+#[test]
+fn no_legal_move_is_said_alike_everywhere() {
+    let on_7x7 = ["--size", "7", "--rule", "renju"];
+    let shown = json(&[&["show", "--json"][..], &on_7x7, &[NO_LEGAL_MOVE]].concat());
+    assert_eq!(shown["no_legal_move"], true, "{shown}");
+    assert_eq!(shown["result"], serde_json::Value::Null, "{shown}");
+    let text = String::from_utf8(wuzi(&[&["show"][..], &on_7x7, &[NO_LEGAL_MOVE]].concat()).stdout)
+        .unwrap();
+    assert!(
+        text.contains("to move: black, who has no legal move"),
+        "{text}"
+    );
+    let plain = json(&["show", "--json", "--rule", "renju", "h8"]);
+    assert_eq!(plain["no_legal_move"], false, "{plain}");
+    for colour in ["black", "white"] {
+        let args = [
+            &[
+                "play",
+                "--colour",
+                colour,
+                "--time",
+                "100",
+                "--moves",
+                NO_LEGAL_MOVE,
+            ][..],
+            &on_7x7,
+        ]
+        .concat();
+        let text = typed(&args, "quit\n");
+        assert!(
+            text.contains("Black has no legal move: every empty point is forbidden under renju. Type undo, new or quit."),
+            "{colour}: {text}"
+        );
+        assert!(!text.contains("Your move"), "{colour}: {text}");
+    }
+}
+
 #[test]
 fn a_closed_pipe_ends_quietly_with_success() {
     use std::io::Read;

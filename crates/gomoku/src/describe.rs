@@ -35,6 +35,9 @@ pub struct Description {
     pub threats: [SideThreats; 2],
     /// Renju, Black to move and the game not over: where Black may not play.
     pub forbidden: Vec<(Point, Foul)>,
+    /// Renju, Black to move and the game not over, and every empty point is forbidden: Black
+    /// cannot move (a referee, `wuzi match` among them, scores that as Black's loss).
+    pub no_legal_move: bool,
 }
 
 /// Sets up a position from either a move list (`moves`) or stone lists (`black`, `white`,
@@ -126,6 +129,7 @@ pub fn describe(board: &mut Board) -> Description {
         black,
         white,
         threats,
+        no_legal_move: board.result().is_none() && !board.has_legal_move(),
         forbidden: if board.side_to_move() == Player::First && board.result().is_none() {
             fouls
         } else {
@@ -199,6 +203,10 @@ pub fn render(board: &mut Board) -> String {
             reason.name()
         )),
         Some(r) => out.push_str(&format!("result: draw ({})\n", r.reason.name())),
+        None if d.no_legal_move => out.push_str(&format!(
+            "to move: {}, who has no legal move (every empty point is forbidden)\n",
+            colour_name(d.to_move)
+        )),
         None => out.push_str(&format!("to move: {}\n", colour_name(d.to_move))),
     }
     for c in [Player::First, Player::Second] {

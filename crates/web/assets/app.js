@@ -215,6 +215,8 @@ function render() {
   let text;
   if (game.result) {
     text = game.result === "draw" ? "Draw." : `${game.result === "black" ? "Black" : "White"} wins (${game.reason}).`;
+  } else if (game.no_legal_move) {
+    text = "Black has no legal move: every empty point is forbidden under renju.";
   } else if (busy) {
     text = "The engine is thinking…";
   } else {

@@ -132,6 +132,8 @@ pub struct GameView {
     pub result: Option<&'static str>,
     pub reason: Option<&'static str>,
     pub forbidden: Vec<String>,
+    /// Renju, Black to move, and every empty point is forbidden: the game cannot go on.
+    pub no_legal_move: bool,
     /// The five (or more) that ended the game, for the page to highlight.
     pub winning_line: Vec<String>,
     #[serde(skip_serializing_if = "Option::is_none")]
@@ -164,6 +166,7 @@ impl GameView {
             to_move: colour(b.side_to_move()),
             result: b.result().map(|r| r.winner.map_or("draw", colour)),
             reason: b.result().map(|r| r.reason.name()),
+            no_legal_move: b.result().is_none() && !probe.has_legal_move(),
             forbidden,
             winning_line: winning_line(b).iter().map(name).collect(),
             analysis: None,

@@ -639,6 +639,15 @@ fn renju_black_is_never_given_a_forbidden_point() {
     );
     assert_eq!(s, 409, "{e}");
     assert!(e.to_string().contains("no legal move"), "{e}");
+    // A game there says so, for the page to tell the player.
+    let g = new_game(
+        &base,
+        json!({"rule":"renju","size":7,"ai":"white","moves":none}),
+    );
+    assert_eq!(g["no_legal_move"], true, "{g}");
+    assert_eq!(g["result"], Value::Null, "{g}");
+    let g = new_game(&base, json!({"rule":"renju","ai":"white","moves":["h8"]}));
+    assert_eq!(g["no_legal_move"], false, "{g}");
 }
 
 #[test]

@@ -236,6 +236,12 @@ impl GomokuApp {
         Some(format!("{who} ({})", result.reason.name()))
     }
 
+    /// Whether the side to move cannot move: under renju, every empty point forbidden for
+    /// Black.
+    pub fn no_legal_move(&self) -> bool {
+        self.board.result().is_none() && !self.board.clone().has_legal_move()
+    }
+
     /// What every point shows.
     pub fn cells(&self) -> Vec<Cell> {
         let n = self.board.size();

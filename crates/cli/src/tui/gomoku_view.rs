@@ -91,6 +91,8 @@ fn panel_lines(app: &GomokuApp, width: u16, height: u16) -> Vec<Line<'static>> {
         lines.push(heading("wuzi is thinking..."));
     } else if app.is_thinking() {
         lines.push(heading("Looking for a hint..."));
+    } else if board.side_to_move() == app.human && app.no_legal_move() {
+        lines.push(heading("No legal move: every empty point is forbidden"));
     } else if board.side_to_move() == app.human {
         lines.push(heading(format!("Your move ({})", colour_name(app.human))));
     } else {

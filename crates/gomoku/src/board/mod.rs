@@ -349,16 +349,25 @@ impl Board {
             .into_iter()
             .filter(|&c| b.has_five_on_board(c))
             .collect();
-        b.result = match fives.as_slice() {
-            [] if b.stones == size * size => Some(GameResult {
+        // Under renju a Black overline is a foul that ended the game, whoever is to move
+        // (unless a five ended it).
+        let foul = rule.has_fouls(Player::First) && b.has_overline_on_board(Player::First);
+        let win = |winner: Player, reason: Reason| {
+            Some(GameResult {
+                winner: Some(winner),
+                reason,
+            })
+        };
+        b.result = match (fives.as_slice(), foul) {
+            ([], false) if b.stones == size * size => Some(GameResult {
                 winner: None,
                 reason: Reason::BoardFull,
             }),
-            [] => None,
-            [c] => Some(GameResult {
-                winner: Some(*c),
-                reason: Reason::Five,
-            }),
+            ([], false) => None,
+            ([], true) => win(Player::Second, Reason::Overline),
+            // Beside an overline, Black's five wins: one move can make both, and the five
+            // counts first.
+            ([c], _) => win(*c, Reason::Five),
             _ => {
                 return Err(BoardError::Position(
                     "both colours have a five on the board".into(),
@@ -700,13 +709,23 @@ impl Board {
     /// True when `colour` has a five (by its rule) somewhere on the board.
     fn has_five_on_board(&self, colour: Player) -> bool {
         let exact = self.rule.exact_five(colour);
+        self.has_run_on_board(colour, |run| run == 5 || (run > 5 && !exact))
+    }
+
+    /// Whether `colour` has six or more in a row somewhere.
+    fn has_overline_on_board(&self, colour: Player) -> bool {
+        self.has_run_on_board(colour, |run| run > 5)
+    }
+
+    /// Whether some unbroken run of `colour`'s stones has a length that `counts`.
+    fn has_run_on_board(&self, colour: Player, counts: impl Fn(u32) -> bool) -> bool {
         (0..4).any(|d| {
             (0..self.geo.lines[d]).any(|l| {
                 let mut bits = self.bits[colour.index()][d][l];
                 while bits != 0 {
                     let start = bits.trailing_zeros();
                     let run = (bits >> start).trailing_ones();
-                    if run == 5 || (run > 5 && !exact) {
+                    if counts(run) {
                         return true;
                     }
                     bits &= !(((1u64 << run) - 1) << start) as u32;

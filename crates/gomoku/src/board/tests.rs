@@ -147,3 +147,44 @@ fn each_move_string_is_one_move() {
         Err(BoardError::Size(4))
     ));
 }
+
+/// A set-up position that ended the game says how: a five wins where the rule counts it, and
+/// under renju a Black overline is the foul that ended it. Two fives are refused.
+#[test]
+fn set_up_stones_that_ended_the_game_say_how() {
+    let points = |list: &str| crate::notation::parse_moves(list, 15).unwrap();
+    let result = |rule: Rule, black: &str, white: &str| {
+        Board::from_stones(15, rule, &points(black), &points(white), None).map(|b| b.result())
+    };
+    let six = "a1 b1 c1 d1 e1 f1";
+    let scattered = "a3 b3 c3 d3 h8 j8";
+    let won = |winner: Player, reason: Reason| {
+        Ok(Some(GameResult {
+            winner: Some(winner),
+            reason,
+        }))
+    };
+    assert_eq!(
+        result(Rule::Freestyle, six, scattered),
+        won(Player::First, Reason::Five)
+    );
+    assert_eq!(result(Rule::Standard, six, scattered), Ok(None));
+    assert_eq!(
+        result(Rule::Renju, six, scattered),
+        won(Player::Second, Reason::Overline)
+    );
+    // White's five stands beside Black's foul: White won either way.
+    let white_five = "a3 b3 c3 d3 e3 j8";
+    assert_eq!(
+        result(Rule::Renju, six, white_five),
+        won(Player::Second, Reason::Five)
+    );
+    assert!(result(Rule::Freestyle, six, white_five).is_err());
+    // Black's five beside Black's overline: one move can make both, and then the five wins.
+    let five_and_six = "a1 b1 c1 d1 e1 f1 a15 b15 c15 d15 e15";
+    let many = "a3 b3 c3 d3 j8 k9 k10 k11 l12 m13 n14";
+    assert_eq!(
+        result(Rule::Renju, five_and_six, many),
+        won(Player::First, Reason::Five)
+    );
+}

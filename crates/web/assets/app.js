@@ -13,9 +13,25 @@ const letters = "abcdefghijklmnopqrstuv";
 const toXY = (name, n) => [letters.indexOf(name[0]), n - parseInt(name.slice(1), 10)];
 const toName = (x, y, n) => letters[x] + (n - y);
 
+// The board is drawn in its own units, BOARD a side, whatever its size on the screen: the
+// canvas holds a pixel for each of the screen's (sharp on a high-density screen, and at any
+// size the window gives it), and the drawing is scaled to fill it.
+const BOARD = 640;
+
 function geometry() {
-  const n = game.size, margin = 42, cell = (canvas.width - 2 * margin) / (n - 1);
+  const n = game.size, margin = 42, cell = (BOARD - 2 * margin) / (n - 1);
   return { n, margin, cell, at: (i) => margin + i * cell };
+}
+
+// Sizes the canvas to the pixels it covers and scales the drawing to it; returns how many
+// of the board's units one screen pixel spans (more on a small screen).
+function fitCanvas() {
+  const shown = canvas.getBoundingClientRect().width || BOARD;
+  const pixels = Math.round(shown * (window.devicePixelRatio || 1));
+  if (canvas.width !== pixels) { canvas.width = pixels; canvas.height = pixels; }
+  const scale = canvas.width / BOARD;
+  ctx.setTransform(scale, 0, 0, scale, 0, 0);
+  return BOARD / shown;
 }
 
 // The star points, as on a wooden board: the centre (on odd sizes) and the four points
@@ -30,9 +46,13 @@ function starPoints(n) {
 function draw() {
   if (!game) return;
   const { n, cell, at } = geometry();
-  ctx.clearRect(0, 0, canvas.width, canvas.height);
+  const unitsPerPixel = fitCanvas();
+  ctx.clearRect(0, 0, BOARD, BOARD);
   ctx.strokeStyle = "#3b2f22"; ctx.lineWidth = 1; ctx.fillStyle = "#3b2f22";
-  ctx.font = "12px system-ui"; ctx.textAlign = "center"; ctx.textBaseline = "middle";
+  // Labels and move numbers stay readable on a phone: at least 11 screen pixels, within
+  // the margin and the stones.
+  const small = (most) => `${Math.round(Math.min(most, Math.max(12, 11 * unitsPerPixel)))}px system-ui`;
+  ctx.font = small(22); ctx.textAlign = "center"; ctx.textBaseline = "middle";
   for (let i = 0; i < n; i++) {
     ctx.beginPath(); ctx.moveTo(at(0), at(i)); ctx.lineTo(at(n - 1), at(i)); ctx.stroke();
     ctx.beginPath(); ctx.moveTo(at(i), at(0)); ctx.lineTo(at(i), at(n - 1)); ctx.stroke();
@@ -42,6 +62,7 @@ function draw() {
   for (const [x, y] of starPoints(n)) {
     ctx.beginPath(); ctx.arc(at(x), at(y), Math.max(2.5, cell * 0.08), 0, 2 * Math.PI); ctx.fill();
   }
+  ctx.font = small(cell * 0.45);
   const win = new Set(game.winning_line);
   // The player's pending stone is drawn as the last move.
   const shown = pendingMove ? [...game.moves, pendingMove] : game.moves;
@@ -381,7 +402,7 @@ function recordOf(text) {
 canvas.addEventListener("click", (e) => {
   if (!game || busy || game.result) return;
   const { n, cell, at } = geometry();
-  const r = canvas.getBoundingClientRect(), k = canvas.width / r.width;
+  const r = canvas.getBoundingClientRect(), k = BOARD / r.width;
   const x = Math.round(((e.clientX - r.left) * k - at(0)) / cell);
   const y = Math.round(((e.clientY - r.top) * k - at(0)) / cell);
   if (x < 0 || y < 0 || x >= n || y >= n) return;
@@ -438,6 +459,9 @@ $("recordfile").onchange = async (e) => {
   const text = await file.text();
   newGame(file.name.toLowerCase().endsWith(".psq") ? { psq: text } : { sgf: text });
 };
+
+// The canvas follows the window (and a move between screens of different density).
+window.addEventListener("resize", draw);
 
 // Resume the saved game (the server may have restarted), or start one.
 const saved = JSON.parse(localStorage.getItem(SAVE) || "null");

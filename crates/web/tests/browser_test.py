@@ -91,6 +91,16 @@ def main():
         wait(d, "the AI's reply", lambda: len(moves(d)) == 2)
         assert moves(d)[0] == "h8", moves(d)
         d.save_screenshot(os.path.join(SHOTS, "page-game.png"))
+        # The canvas holds a pixel for each screen pixel it covers, so the board is sharp,
+        # also after the window changes size (a click still finds its point: see below).
+        sharp = ("const c = document.getElementById('board');"
+                 "return [c.width, Math.round(c.getBoundingClientRect().width * devicePixelRatio)]")
+        backing, shown = d.execute_script(sharp)
+        assert backing == shown, (backing, shown)
+        d.set_window_size(1000, 700)
+        wait(d, "the board redrawn at its new size",
+             lambda: (lambda b, s: b == s and s != shown)(*d.execute_script(sharp)))
+        d.set_window_size(1280, 900)
         d.find_element(By.ID, "undo").click()
         wait(d, "undo", lambda: len(moves(d)) == 0)
         click(d, "h8")

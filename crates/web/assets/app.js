@@ -367,10 +367,10 @@ async function analyse() {
     if (nbest > 1) body.nbest = nbest;
     const a = await api("/api/analyze", body);
     if (key !== gameKey()) return;
-    $("analysis").textContent = describe(a);
-    setEval(a);
+    // Kept with the game, so that a later redraw (a review's grades) shows it still.
+    game.analysis = a;
     bestMarks = a.lines ? a.lines.map((l) => l.best_move) : [];
-    draw();
+    render();
   } catch (e) { /* a busy server: no analysis this time */ }
 }
 

@@ -183,6 +183,9 @@ def main():
             "let dark = 0; for (let i = 0; i < px.length; i += 4) if (px[i] < 100) dark++;"
             "return dark;")
         assert drawn > 0, "the chart is blank"
+        # The best moves are still listed beside their marks (the review redrew the page).
+        assert "3. " in analysis.text, analysis.text
+        assert d.execute_script("return bestMarks.length") == 3
         d.save_screenshot(os.path.join(SHOTS, "page-review.png"))
         # A refused record: the error shows beside the buttons, nothing says the engine is
         # thinking, and the game is as it was.

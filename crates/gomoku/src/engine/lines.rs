@@ -102,6 +102,8 @@ impl Engine {
                 pv: line.pv,
             });
         }
+        // A line the search proved won sooner than the threat search's win goes above it.
+        found.sort_by_key(|a| std::cmp::Reverse(a.score));
         found
     }
 

@@ -29,6 +29,7 @@ mod api;
 mod body_wait;
 mod checks;
 mod client;
+mod connections;
 mod ids;
 mod learn;
 mod queue;
@@ -76,6 +77,8 @@ pub struct Config {
     pub threads: usize,
     /// The longest a request's body may take to arrive (then 408).
     pub body_wait: Duration,
+    /// The longest a request's headers may take to arrive (then the connection is closed).
+    pub header_wait: Duration,
 }
 
 impl Default for Config {
@@ -93,6 +96,7 @@ impl Default for Config {
             table_bytes: 32 << 20,
             threads: 1,
             body_wait: Duration::from_secs(10),
+            header_wait: Duration::from_secs(10),
         }
     }
 }
@@ -221,8 +225,8 @@ pub async fn serve_until(
     let bound = listener.local_addr()?;
     let drain = shutdown::drain_limit(config.max_time_ms);
     let (raise, stopping) = watch::channel(false);
-    let app =
-        router_until(config, stopping.clone()).into_make_service_with_connect_info::<SocketAddr>();
+    let header_wait = config.header_wait;
+    let app = router_until(config, stopping.clone());
     tokio::spawn(async move {
         stop.await;
         let _ = raise.send(true);
@@ -231,8 +235,7 @@ pub async fn serve_until(
     });
     on_ready(bound);
     tracing::info!(%bound, "serving");
-    let server =
-        axum::serve(listener, app).with_graceful_shutdown(shutdown::requested(stopping.clone()));
+    let server = connections::serve(listener, app, header_wait, stopping.clone());
     let overdue = async {
         shutdown::requested(stopping).await;
         tokio::time::sleep(drain).await;

@@ -573,6 +573,36 @@ fn a_body_that_never_arrives_gets_a_408() {
     assert_eq!(s, 200);
 }
 
+/// Headers sent a byte at a time, or never finished, do not hold a connection for good: it
+/// is closed once `header_wait` has passed, and the server answers others meanwhile.
+#[test]
+fn headers_that_never_end_lose_their_connection() {
+    use std::io::{Read, Write};
+    let base = server(Config {
+        header_wait: Duration::from_millis(300),
+        ..Config::default()
+    });
+    let addr = base.trim_start_matches("http://");
+    let mut tcp = std::net::TcpStream::connect(addr).unwrap();
+    tcp.set_read_timeout(Some(Duration::from_secs(20))).unwrap();
+    tcp.write_all(format!("GET /healthz HTTP/1.1\r\nHost: {addr}\r\n").as_bytes())
+        .unwrap();
+    let (s, _) = call("GET", &format!("{base}/healthz"), None);
+    assert_eq!(s, 200, "others are served while one client stalls");
+    let mut reply = Vec::new();
+    let read = tcp.read_to_end(&mut reply);
+    assert!(
+        read.is_ok(),
+        "closed by the server, not by the 20 s read timeout: {read:?}"
+    );
+    assert!(
+        reply.is_empty() || reply.starts_with(b"HTTP/1.1 408"),
+        "{reply:?}"
+    );
+    let (s, _) = call("GET", &format!("{base}/healthz"), None);
+    assert_eq!(s, 200);
+}
+
 #[test]
 fn oversized_bodies_are_refused() {
     let base = default_server();

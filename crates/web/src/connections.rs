@@ -1,0 +1,83 @@
+//! The accept loop: every connection is served by hyper with a deadline for each request's
+//! headers, and closed gracefully when the server stops.
+//!
+//! `axum::serve` sets no such deadline: a client that sends its headers a byte at a time, or
+//! never finishes them, held its connection and a task for good, so a few thousand of them
+//! could use up the server's file descriptors. (A request's body has its own deadline, the
+//! `body_wait` middleware.)
+
+use crate::shutdown;
+use axum::body::Body;
+use axum::extract::ConnectInfo;
+use axum::http::Request;
+use axum::Router;
+use hyper::body::Incoming;
+use hyper::server::conn::http1;
+use hyper_util::rt::{TokioIo, TokioTimer};
+use std::time::Duration;
+use tokio::net::TcpListener;
+use tokio::sync::watch;
+use tower::ServiceExt;
+
+/// Accepts connections on `listener` and serves `app` on each until `stopping` is raised;
+/// then stops accepting, lets every connection finish the request it is answering, and
+/// returns once all are closed.
+pub async fn serve(
+    listener: TcpListener,
+    app: Router,
+    header_wait: Duration,
+    stopping: watch::Receiver<bool>,
+) -> std::io::Result<()> {
+    // Each connection holds a receiver; the sender sees them all dropped when the last
+    // connection closes.
+    let (all_closed, open) = watch::channel(());
+    loop {
+        let (stream, remote) = tokio::select! {
+            accepted = listener.accept() => match accepted {
+                Ok(accepted) => accepted,
+                Err(e) => {
+                    // Out of file descriptors, or a connection reset before it was accepted:
+                    // the listener itself is fine, so wait a little and go on.
+                    tracing::warn!(error = %e, "accept failed");
+                    tokio::time::sleep(Duration::from_millis(50)).await;
+                    continue;
+                }
+            },
+            () = shutdown::requested(stopping.clone()) => break,
+        };
+        let app = app.clone();
+        let service = hyper::service::service_fn(move |mut req: Request<Incoming>| {
+            // What `into_make_service_with_connect_info` would give the handlers.
+            req.extensions_mut().insert(ConnectInfo(remote));
+            app.clone().oneshot(req.map(Body::new))
+        });
+        let stopping = stopping.clone();
+        let open = open.clone();
+        tokio::spawn(async move {
+            let connection = http1::Builder::new()
+                .timer(TokioTimer::new())
+                .header_read_timeout(header_wait)
+                .serve_connection(TokioIo::new(stream), service);
+            let mut connection = std::pin::pin!(connection);
+            let mut closing = false;
+            loop {
+                tokio::select! {
+                    served = connection.as_mut() => {
+                        if let Err(e) = served {
+                            tracing::debug!(error = %e, %remote, "connection ended");
+                        }
+                        break;
+                    }
+                    () = shutdown::requested(stopping.clone()), if !closing => {
+                        closing = true;
+                        connection.as_mut().graceful_shutdown();
+                    }
+                }
+            }
+            drop(open);
+        });
+    }
+    drop(open);
+    all_closed.closed().await;
+    Ok(())
+}

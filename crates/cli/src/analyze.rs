@@ -35,7 +35,9 @@ pub struct AnalyzeArgs {
     pub json: bool,
     /// The N best moves, each with its score and line ("multi-PV"), best first: one search
     /// that at each depth scores every move of the list, each without the moves above it.
-    /// `--time`, `--depth` and `--nodes` are the whole search's.
+    /// `--time`, `--depth` and `--nodes` are the whole search's (with `--engine
+    /// search=generic`: one search per move, each with an Nth of the time, the depth and
+    /// nodes each).
     #[arg(long, value_name = "N", value_parser = clap::value_parser!(u16).range(1..=484))]
     pub nbest: Option<u16>,
     /// Compare search algorithms at `--depth` instead of running the engine: a comma-separated

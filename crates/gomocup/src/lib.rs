@@ -80,7 +80,13 @@ fn run_job(engine: &mut Engine, job: &Job, limits: &Limits, out: &Out) -> Vec<An
             engine.best_moves(
                 *n,
                 limits,
-                |_, info| report(info),
+                // The best line's progress only: a GUI takes the last message for the
+                // engine's line, and each depth tells the lines best first.
+                |rank, info| {
+                    if rank == 0 {
+                        report(info)
+                    }
+                },
                 |a| {
                     rank += 1;
                     send(

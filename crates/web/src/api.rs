@@ -304,8 +304,8 @@ async fn search(
     Ok(found.swap_remove(0))
 }
 
-/// As [`search`], for the `n` best moves (at least one comes back), each search with an
-/// `n`th of the time.
+/// As [`search`], for the `n` best moves (at least one comes back), ranked by one search in
+/// `time_ms`.
 async fn search_best(
     state: &Arc<AppState>,
     board: Board,
@@ -365,7 +365,8 @@ async fn search_best(
     };
     request::note_search(request::SearchStats {
         depth: first.depth,
-        nodes: found.iter().map(|a| a.nodes).sum(),
+        // Every line counts the whole search's nodes.
+        nodes: found.iter().map(|a| a.nodes).max().unwrap_or(0),
     });
     Ok(found)
 }

@@ -14,8 +14,10 @@ impl Engine {
     /// before, and then ranks them, so every line is scored at the same depth (the last one
     /// completed). `limits` hold for the whole list. `on_info` hears every line of each
     /// completed depth with its rank (0 for the best move), `on_found` each line at the end,
-    /// best first. Fewer than `n` come back when the candidates run out. The check that the
-    /// best move does not walk into a VCF, which [`Engine::go`] makes, is not made here.
+    /// best first. Fewer than `n` come back when the root's candidates (at most the root
+    /// width, 24) run out, or when a stop comes before the first depths are done. The check
+    /// that the best move does not walk into a VCF, which [`Engine::go`] makes, is not made
+    /// here. Every line carries the whole search's nodes and time.
     ///
     /// With `search=generic` the moves are found one search after another instead, each
     /// without the moves before it, with an `n`th of the time, and the depth and nodes of
@@ -42,8 +44,10 @@ impl Engine {
             .collect();
         found.iter().for_each(&mut on_found);
         if found.is_empty() {
-            // The game is over or there is no legal move: say so as `go` does.
-            return vec![self.go(limits, |_| {})];
+            // The game is over or there is no legal move: say so as `go` does, at once. (A
+            // legal move no line found, which should not happen, comes from a one-ply search
+            // rather than a second full one.)
+            return vec![self.go(&Limits::depth(1), |_| {})];
         }
         found
     }
@@ -102,7 +106,8 @@ impl Engine {
                 pv: line.pv,
             });
         }
-        // A line the search proved won sooner than the threat search's win goes above it.
+        // A line the search proved won sooner than the threat search's win goes above it
+        // (the progress told the ranks of the moment).
         found.sort_by_key(|a| std::cmp::Reverse(a.score));
         found
     }

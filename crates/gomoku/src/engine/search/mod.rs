@@ -197,7 +197,7 @@ impl Search {
     /// the lines by score, so every line is scored at the same depth. `on_iteration` sees each
     /// line of every completed depth with its rank. The lines come back best first: at least
     /// one (whose move is `None` when there is none), fewer than `lines` when the root's
-    /// candidates run out.
+    /// candidates run out or a stop comes during the first depth.
     pub fn run_lines(
         &mut self,
         board: &mut Board,

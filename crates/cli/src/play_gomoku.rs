@@ -69,9 +69,12 @@ impl PlayGomokuArgs {
 }
 
 const HELP: &str = "Moves are a column letter and a row number, e.g. h8 (a1 is bottom-left).\n\
-Commands: undo (take back your last move), hint, review (grade every move), analysis (you play\n\
-both sides, the engine analyses each position; analysis again to leave), save [FILE] (the game\n\
-as SGF), new, quit, help.";
+Commands: undo (take back your last move), hint (or hint 3: the 3 best moves), review (grade\n\
+every move), analysis (you play both sides, the engine analyses each position; analysis again\n\
+to leave), save [FILE] (the game as SGF), new, quit, help.";
+
+/// The most moves `hint N` lists.
+const MAX_HINTS: usize = 10;
 
 /// Where `new` starts: the game's first position, or an empty board of its rule and size when
 /// that position is already over (a finished record loaded), which no move could follow.
@@ -407,6 +410,54 @@ impl Session {
         let verdict = verdict_text(&analysis, self.engine.board().rule(), Searcher::Player);
         writeln!(out, "Hint: {} ({verdict})", self.name(mv))
     }
+
+    /// `hint N`: the engine's `n` best moves for the side to move, best first, scored by one
+    /// search at one depth (as `wuzi analyze --nbest`), in the time of one move.
+    fn hints(&mut self, n: usize, out: &mut impl Write) -> std::io::Result<()> {
+        if n == 1 {
+            return self.hint(out);
+        }
+        if self.engine.board().result().is_some() {
+            return writeln!(out, "The game is over.");
+        }
+        let (size, live) = (self.size, std::io::stdout().is_terminal());
+        let found = self.engine.best_moves(
+            n,
+            &Limits::time(self.think),
+            |rank, info| {
+                if live && rank == 0 {
+                    let _ = write!(out, "\r\x1b[2Khints: {}", info_line(info, size));
+                    let _ = out.flush();
+                }
+            },
+            |_| {},
+        );
+        if live {
+            write!(out, "\r\x1b[2K")?;
+        }
+        if found[0].best_move.is_none() {
+            return writeln!(out, "{}", crate::analyze::NO_LEGAL_MOVE);
+        }
+        let side = self.engine.board().side_to_move();
+        let who = match self.analysing {
+            true => Searcher::Side(side),
+            false => Searcher::Player,
+        };
+        writeln!(out, "Best moves (depth {}):", found[0].depth)?;
+        for (rank, a) in found.iter().enumerate() {
+            let Some(mv) = a.best_move else { continue };
+            let verdict = verdict_text(a, self.rule, who);
+            let line: Vec<String> = a.pv.iter().map(|&p| self.name(p)).collect();
+            writeln!(
+                out,
+                "{:>3}. {} ({verdict}), line {}",
+                rank + 1,
+                self.name(mv),
+                line.join(" ")
+            )?;
+        }
+        Ok(())
+    }
 }
 
 /// Runs the game loop until `quit` or the end of the input.
@@ -459,6 +510,14 @@ pub fn play(args: &PlayGomokuArgs, input: impl BufRead, mut out: impl Write) -> 
             }
             "undo" => session.undo(&mut out).map_err(io)?,
             "hint" => session.hint(&mut out).map_err(io)?,
+            hint if hint.starts_with("hint ") => match hint["hint ".len()..].trim().parse() {
+                Ok(n) if (1..=MAX_HINTS).contains(&n) => session.hints(n, &mut out).map_err(io)?,
+                _ => writeln!(
+                    out,
+                    "{hint}: hint takes how many moves to list, 1 to {MAX_HINTS} (e.g. hint 3)."
+                )
+                .map_err(io)?,
+            },
             "review" => session.review(&mut out).map_err(io)?,
             "analysis" | "analyse" | "analyze" => session.toggle_analysis(&mut out).map_err(io)?,
             text => session.human_move(text, &mut out).map_err(io)?,

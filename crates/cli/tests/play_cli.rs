@@ -26,6 +26,38 @@ fn play_answers_moves_and_rejects_bad_input() {
     assert!(text.contains("\nwhite: 1 move, "), "{text}");
 }
 
+/// `hint 3` lists the three best moves, best first, each with its verdict and line, all
+/// scored at one depth; a bad count is refused with the range, and the game goes on.
+#[test]
+fn hint_n_lists_the_best_moves() {
+    let text = typed(
+        &["play", "--time", "300", "--moves", "h8 i9"],
+        "hint 3\nhint 0\nhint lots\nhint 1\nquit\n",
+    );
+    assert!(text.contains("Best moves (depth "), "{text}");
+    let listed: Vec<&str> = text
+        .lines()
+        .filter(|l| l.starts_with("  1. ") || l.starts_with("  2. ") || l.starts_with("  3. "))
+        .collect();
+    assert_eq!(listed.len(), 3, "{text}");
+    let moves: Vec<&str> = listed
+        .iter()
+        .map(|l| l.split_whitespace().nth(1).unwrap())
+        .collect();
+    assert!(
+        moves[0] != moves[1] && moves[1] != moves[2] && moves[0] != moves[2],
+        "{text}"
+    );
+    assert!(listed.iter().all(|l| l.contains(", line ")), "{text}");
+    assert!(
+        text.contains("hint 0: hint takes how many moves to list, 1 to 10 (e.g. hint 3)."),
+        "{text}"
+    );
+    assert!(text.contains("hint lots: hint takes how many"), "{text}");
+    assert!(text.contains("Hint: "), "hint 1 is the plain hint: {text}");
+    assert!(!text.contains("AI plays"), "a hint plays nothing: {text}");
+}
+
 /// In the line mode's analysis the player moves for both sides, the engine answers each
 /// position with its choice for the side to move and never plays; undo takes back one move;
 /// a five names its colour; leaving it, the engine moves on its turn.

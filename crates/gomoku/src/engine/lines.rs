@@ -52,6 +52,8 @@ impl Engine {
         found
     }
 
+    /// The selective search's way: a root threat-search win, then the other lines from one
+    /// multi-line search ([`search::Search::run_lines`]), best first.
     fn ranked_lines(
         &mut self,
         n: usize,

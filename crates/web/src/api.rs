@@ -267,6 +267,11 @@ async fn ai_moves(state: &Arc<AppState>, id: &str) -> Result<Option<Value>, ApiE
         if game.board.result().is_some() || game.ai != Some(game.board.side_to_move()) {
             return Ok(None);
         }
+        // Renju Black with every empty point forbidden cannot move: the player's move stands
+        // and the game says so (`no_legal_move`), rather than the move being refused.
+        if !game.board.has_legal_move() {
+            return Ok(None);
+        }
         game.thinking = true;
         (game.board.clone(), game.time_ms, game.progress.clone())
     };

@@ -678,6 +678,20 @@ fn renju_black_is_never_given_a_forbidden_point() {
     assert_eq!(g["result"], Value::Null, "{g}");
     let g = new_game(&base, json!({"rule":"renju","ai":"white","moves":["h8"]}));
     assert_eq!(g["no_legal_move"], false, "{g}");
+    // The player's White move that leaves the AI's Black no legal move stands.
+    let before = &none[..none.len() - 1];
+    let g = new_game(
+        &base,
+        json!({"rule":"renju","size":7,"ai":"black","moves":before}),
+    );
+    assert_eq!(g["no_legal_move"], false, "{g}");
+    let (s, g) = post(
+        &format!("{base}/api/games/{}/moves", id_of(&g)),
+        json!({"move": none[none.len() - 1]}),
+    );
+    assert_eq!(s, 200, "{g}");
+    assert_eq!(g["moves"].as_array().unwrap().len(), none.len(), "{g}");
+    assert_eq!(g["no_legal_move"], true, "{g}");
 }
 
 #[test]

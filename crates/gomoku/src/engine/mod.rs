@@ -9,6 +9,7 @@
 //!    "alpha-beta + threat search" layering).
 //!
 //! Proven results come back as `Score::win_in`/`loss_in`, never as a heuristic guess.
+//! [`Engine::best_moves`] (in `lines`) gives the N best moves for analysis the same way.
 
 mod lines;
 mod options;

@@ -17,7 +17,9 @@
 //! - in a PV node, the moves after one that raised alpha a ply shallower;
 //! - late-move reductions of quiet moves (never of a move that makes a four or an open three
 //!   or blocks one, and never while the opponent threatens);
-//! - aspiration windows, and a partial last iteration whose better root move is kept.
+//! - aspiration windows, and a partial last iteration whose better root move is kept;
+//! - for analysis, the N best moves at once (multi-PV, [`Search::run_lines`]): each depth
+//!   searches the root once per line, without the moves of the lines above, and ranks them.
 //!
 //! Pruned and reduced moves never turn into proofs: a node that left a move out reports a
 //! loss among the moves it searched as a heuristic score, as the core does.

@@ -19,6 +19,9 @@ pub struct Cell {
     pub winning: bool,
     pub forbidden: bool,
     pub hint: bool,
+    /// The rank (2 to 5) of an analysis line that starts here; 0 for none (the best line's
+    /// move is the hint).
+    pub rank: u8,
     /// A star point of the board (drawn `+` while empty), as wooden boards mark them.
     pub star: bool,
 }
@@ -96,6 +99,10 @@ impl BoardView<'_> {
             (None, _) if cell.hint => {
                 style = style.fg(Color::Blue).add_modifier(Modifier::BOLD);
                 "◆"
+            }
+            (None, _) if (2..=5).contains(&cell.rank) => {
+                style = style.fg(Color::Blue).add_modifier(Modifier::BOLD);
+                ["2", "3", "4", "5"][usize::from(cell.rank) - 2]
             }
             (None, _) if cell.star => "+",
             (None, _) => "·",

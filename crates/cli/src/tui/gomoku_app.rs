@@ -20,7 +20,8 @@ use std::sync::mpsc::{channel, Receiver, TryRecvError};
 use std::sync::Arc;
 use wuzi_gomoku::review::{summary, Grade, ReviewSpan, ReviewedMove};
 use wuzi_gomoku::{
-    describe, parse_point, winning_line, Analysis, Board, Engine, EngineOptions, Player, Point,
+    describe, parse_point, winning_line, Analysis, Board, Engine, EngineOptions, Info, Player,
+    Point,
 };
 use wuzi_search::Limits;
 
@@ -52,7 +53,8 @@ enum Purpose {
 }
 
 enum Report {
-    Progress(Progress),
+    /// A finished depth of the line of this rank (0: the best).
+    Progress(usize, Progress),
     Done(Box<Engine>, Analysis),
     /// The review has graded the move of this number.
     Graded(usize),
@@ -84,6 +86,11 @@ pub struct GomokuApp {
     /// (column from the left, row from the top).
     pub cursor: (usize, usize),
     pub progress: Option<Progress>,
+    /// In analysis with more than one line: the lines of the last finished depth, best first
+    /// (the first is `progress`).
+    pub lines: Vec<Progress>,
+    /// How many lines the analysis shows: 1, 3 or 5 (`m`).
+    pub lines_wanted: usize,
     /// The engine's last word on its own move (`wuzi plays h8 (score 35, its chance 55%)`).
     pub message: String,
     pub hint: Option<Point>,
@@ -132,6 +139,8 @@ impl GomokuApp {
             human,
             cursor: (size / 2, size / 2),
             progress: None,
+            lines: Vec::new(),
+            lines_wanted: 1,
             // What a newcomer needs first: how to play a stone.
             message: "Arrows (or hjkl) and Enter play, or click a point; ? lists the keys.".into(),
             hint: None,
@@ -266,6 +275,13 @@ impl GomokuApp {
         if let Some(p) = self.hint {
             mark(p, |c| c.hint = true);
         }
+        // The analysis's other lines, numbered by rank where they start.
+        for (rank, line) in self.lines.iter().enumerate().skip(1) {
+            let first = line.line.first().and_then(|m| parse_point(m, n).ok());
+            if let Some(p) = first {
+                cells[p.y() * n + p.x()].rank = rank as u8 + 1;
+            }
+        }
         cells
     }
 
@@ -296,6 +312,7 @@ impl GomokuApp {
             Input::Hint => self.ask_hint(),
             Input::Review => self.ask_review(),
             Input::Analyse => self.toggle_analysis(),
+            Input::MoreLines => self.more_lines(),
             Input::NewGame => {
                 let start = new_game_board(&self.start);
                 if start.moves().len() != self.start.moves().len() {
@@ -506,6 +523,28 @@ impl GomokuApp {
         self.position_changed();
     }
 
+    /// Shows 1, 3 or 5 of the engine's best moves in the analysis, in turn, starting it
+    /// again on the position.
+    fn more_lines(&mut self) {
+        self.lines_wanted = match self.lines_wanted {
+            1 => 3,
+            3 => 5,
+            _ => 1,
+        };
+        if !self.analysing {
+            self.message = format!(
+                "The analysis (a) will show {}.",
+                best_moves_text(self.lines_wanted)
+            );
+            return;
+        }
+        self.message = format!("Analysis: {}.", best_moves_text(self.lines_wanted));
+        if !self.is_reviewing() {
+            self.cancel_thinking();
+            self.position_changed();
+        }
+    }
+
     fn save(&mut self) {
         let human = (!self.both_sides()).then_some(self.human);
         let path = self
@@ -553,13 +592,21 @@ impl GomokuApp {
 
     fn take(&mut self, report: Report) {
         match report {
-            Report::Progress(progress) => {
-                // The analysis marks its best move as it goes.
-                if self.thinking.as_ref().map(|t| t.purpose) == Some(Purpose::Analysis) {
-                    let first = progress.line.first();
-                    self.hint = first.and_then(|m| parse_point(m, self.board.size()).ok());
+            Report::Progress(rank, progress) => {
+                let analysis = self.thinking.as_ref().map(|t| t.purpose) == Some(Purpose::Analysis);
+                if rank == 0 {
+                    // The analysis marks its best move as it goes.
+                    if analysis {
+                        let first = progress.line.first();
+                        self.hint = first.and_then(|m| parse_point(m, self.board.size()).ok());
+                    }
+                    self.lines.clear();
+                    self.progress = Some(progress.clone());
                 }
-                self.progress = Some(progress);
+                // Each depth tells its lines best first, so they come in rank order.
+                if analysis && self.lines_wanted > 1 && rank == self.lines.len() {
+                    self.lines.push(progress);
+                }
             }
             Report::Done(engine, analysis) => {
                 let thinking = self.thinking.take();
@@ -648,10 +695,11 @@ impl GomokuApp {
                     Report::Done(engine, _) | Report::Reviewed(engine, _) => {
                         self.engine = Some(engine)
                     }
-                    Report::Progress(_) | Report::Graded(_) => {}
+                    Report::Progress(..) | Report::Graded(_) => {}
                 }
             }
             self.progress = None;
+            self.lines.clear();
         }
     }
 
@@ -682,6 +730,7 @@ impl GomokuApp {
     fn position_changed(&mut self) {
         self.hint = None;
         self.progress = None;
+        self.lines.clear();
         if self.board.moves() != self.reviewed.as_slice() {
             self.review = None;
         }
@@ -727,20 +776,33 @@ impl GomokuApp {
         let (tx, reports) = channel();
         let size = engine.board().size();
         let (rule, side) = (engine.board().rule(), engine.board().side_to_move());
+        let lines = match purpose {
+            Purpose::Analysis => self.lines_wanted,
+            _ => 1,
+        };
         std::thread::spawn(move || {
-            let analysis = engine.go(&limits, |info| {
+            let report = |rank: usize, info: &Info| {
                 let chance = side_chance(side, info.score, rule);
-                let _ = tx.send(Report::Progress(Progress {
-                    depth: info.depth,
-                    score: info.score.to_string(),
-                    nodes: info.nodes,
-                    chance,
-                    line: info.pv.iter().map(|p| p.to_human(size)).collect(),
-                }));
-            });
+                let _ = tx.send(Report::Progress(
+                    rank,
+                    Progress {
+                        depth: info.depth,
+                        score: info.score.to_string(),
+                        nodes: info.nodes,
+                        chance,
+                        line: info.pv.iter().map(|p| p.to_human(size)).collect(),
+                    },
+                ));
+            };
+            // More than one line: the N best moves, each depth ranking them (multi-PV).
+            let analysis = match lines {
+                1 => engine.go(&limits, |info| report(0, info)),
+                n => engine.best_moves(n, &limits, report, |_| {}).swap_remove(0),
+            };
             let _ = tx.send(Report::Done(engine, analysis));
         });
         self.progress = None;
+        self.lines.clear();
         self.thinking = Some(Thinking {
             purpose,
             stop,
@@ -840,3 +902,11 @@ fn star_points(n: usize) -> Vec<Point> {
 
 #[cfg(test)]
 mod tests;
+
+/// "the best move" or "the 3 best moves".
+fn best_moves_text(n: usize) -> String {
+    match n {
+        1 => "the best move".into(),
+        n => format!("the {n} best moves"),
+    }
+}

@@ -107,6 +107,15 @@ fn panel_lines(app: &GomokuApp, width: u16, height: u16) -> Vec<Line<'static>> {
             lines.push(Line::raw(live));
             lines.push(Line::raw(format!("line {}", p.line.join(" "))));
             lines.push(dim(format!("{} nodes", p.nodes)));
+            // The analysis's other best moves, numbered as on the board.
+            for (rank, other) in app.lines.iter().enumerate().skip(1) {
+                let first = other.line.first().map_or("-", String::as_str);
+                let mut text = format!("{}. {first}  score {}", rank + 1, other.score);
+                if let Some(chance) = &other.chance {
+                    text = format!("{text}  {chance}");
+                }
+                lines.push(Line::raw(text));
+            }
         }
         None => lines.extend([Line::raw(""), Line::raw(""), Line::raw("")]),
     }

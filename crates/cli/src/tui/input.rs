@@ -21,6 +21,8 @@ pub enum Input {
     /// Turn the analysis on or off: the engine thinks for the side to move, the player
     /// plays both sides.
     Analyse,
+    /// How many of the engine's best moves the analysis shows: 1, 3 or 5, in turn.
+    MoreLines,
     NewGame,
     Save,
     SwapColours,
@@ -45,6 +47,7 @@ pub const KEYS: &[(&str, &str)] = &[
     ("t", "hint: what the engine would play"),
     ("r", "review: every move graded (?! ? ??)"),
     ("a", "analysis: you play both sides, wuzi thinks"),
+    ("m", "analysis: 1, 3 or 5 best moves"),
     ("n", "new game"),
     ("s", "save the game (SGF)"),
     ("c", "swap colours"),
@@ -85,6 +88,7 @@ fn command(code: KeyCode) -> Option<Input> {
         KeyCode::Char('t') => Input::Hint,
         KeyCode::Char('r') => Input::Review,
         KeyCode::Char('a') => Input::Analyse,
+        KeyCode::Char('m') => Input::MoreLines,
         KeyCode::Char('n') => Input::NewGame,
         KeyCode::Char('s') => Input::Save,
         KeyCode::Char('c') => Input::SwapColours,

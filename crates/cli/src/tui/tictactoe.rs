@@ -208,7 +208,9 @@ impl Screen for TicTacToeApp {
             }
             Input::Save => self.message = "Saving is for Gomoku games.".into(),
             Input::Review => self.message = "Reviews are for Gomoku games.".into(),
-            Input::Analyse => self.message = "Analysis is for Gomoku games.".into(),
+            Input::Analyse | Input::MoreLines => {
+                self.message = "Analysis is for Gomoku games.".into()
+            }
             Input::SwapColours => {
                 self.human = self.human.opponent();
                 self.message = format!("You are now {}.", Self::mark(self.human));

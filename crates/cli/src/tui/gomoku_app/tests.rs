@@ -382,6 +382,44 @@ fn analysis_plays_both_sides_and_marks_the_engines_choice() {
     assert!(app.message.starts_with("wuzi plays"), "{}", app.message);
 }
 
+/// `m` in analysis shows the engine's 3 best moves, then 5, then 1 again: numbered on the
+/// board (the best is the hint's mark) and listed in the panel, one search ranking them at
+/// one depth; outside the analysis it only says what the analysis will show.
+#[test]
+fn more_lines_shows_the_best_moves_numbered() {
+    let mut app = app("h8 i9", Rule::Freestyle);
+    app.input(Input::MoreLines);
+    assert_eq!(app.lines_wanted, 3);
+    assert!(!app.is_thinking());
+    assert_eq!(app.message, "The analysis (a) will show the 3 best moves.");
+    app.input(Input::Analyse);
+    app.wait();
+    assert_eq!(app.lines.len(), 3, "{:?}", app.lines);
+    let firsts: Vec<&str> = app.lines.iter().map(|l| l.line[0].as_str()).collect();
+    assert!(firsts[0] != firsts[1] && firsts[1] != firsts[2] && firsts[0] != firsts[2]);
+    assert!(app.lines.iter().all(|l| l.depth == 2), "{:?}", app.lines);
+    assert_eq!(app.hint.map(|p| p.to_human(15)).as_deref(), Some(firsts[0]));
+    let cells = app.cells();
+    for (rank, name) in firsts.iter().enumerate().skip(1) {
+        let p = parse_point(name, 15).unwrap();
+        assert_eq!(cells[p.y() * 15 + p.x()].rank as usize, rank + 1, "{name}");
+    }
+    let (text, _) = screen(&app);
+    assert!(text.contains(&format!("2. {}  score", firsts[1])), "{text}");
+    assert!(text.contains(&format!("3. {}  score", firsts[2])), "{text}");
+
+    app.input(Input::MoreLines);
+    assert_eq!(app.message, "Analysis: the 5 best moves.");
+    app.wait();
+    assert_eq!(app.lines.len(), 5, "{:?}", app.lines);
+    app.input(Input::MoreLines);
+    app.wait();
+    assert_eq!(app.lines_wanted, 1);
+    assert!(app.lines.is_empty(), "one line shows as the plain analysis");
+    assert!(app.hint.is_some());
+    assert!(app.cells().iter().all(|c| c.rank == 0));
+}
+
 /// A five made in analysis names its colour, not "you", in analysis and after it, and in
 /// the saved record; a review of that game ends with its summary, and no analysis follows
 /// a finished game; a renju foul is refused for Black in analysis as in the game.

@@ -77,12 +77,19 @@ to leave), save [FILE] (the game as SGF), new, quit, help.";
 const MAX_HINTS: usize = 10;
 
 /// Where `new` starts: the game's first position, or an empty board of its rule and size when
-/// that position is already over (a finished record loaded), which no move could follow.
+/// no move could follow that position (a finished record loaded, or renju Black left only
+/// forbidden points).
 pub(crate) fn new_game_board(start: &Board) -> Board {
-    match start.result() {
-        Some(_) => Board::new(start.size(), start.rule()).expect("the size of a board"),
-        None => start.clone(),
+    if finished(start) {
+        return Board::new(start.size(), start.rule()).expect("the size of a board");
     }
+    start.clone()
+}
+
+/// Whether no game can go on from `board`: it is over, or under renju Black is to move and
+/// every empty point is forbidden.
+fn finished(board: &Board) -> bool {
+    board.result().is_some() || !board.clone().has_legal_move()
 }
 
 /// Whether a result is the loaded record's own, nothing played since: it then names colours,
@@ -171,7 +178,7 @@ impl Session {
 
     /// After `new`: a finished record gives way to an empty board (see [`new_game_board`]).
     fn start_over_if_finished(&mut self) {
-        if self.engine.board().result().is_some() {
+        if finished(self.engine.board()) {
             let empty = new_game_board(self.engine.board());
             self.engine.set_board(empty);
             self.start.clear();
@@ -443,16 +450,18 @@ impl Session {
             true => Searcher::Side(side),
             false => Searcher::Player,
         };
-        writeln!(out, "Best moves (depth {}):", found[0].depth)?;
+        writeln!(out, "Best moves:")?;
         for (rank, a) in found.iter().enumerate() {
             let Some(mv) = a.best_move else { continue };
             let verdict = verdict_text(a, self.rule, who);
             let line: Vec<String> = a.pv.iter().map(|&p| self.name(p)).collect();
+            // A threat search's win has its own length; the others share the search's depth.
             writeln!(
                 out,
-                "{:>3}. {} ({verdict}), line {}",
+                "{:>3}. {} ({verdict}), depth {}, line {}",
                 rank + 1,
                 self.name(mv),
+                a.depth,
                 line.join(" ")
             )?;
         }

@@ -329,12 +329,16 @@ fn no_legal_move_is_said_alike_everywhere() {
             &on_7x7,
         ]
         .concat();
-        let text = typed(&args, "quit\n");
+        let text = typed(&args, "new\nquit\n");
         assert!(
             text.contains("Black has no legal move: every empty point is forbidden under renju. Type undo, new or quit."),
             "{colour}: {text}"
         );
-        assert!(!text.contains("Your move"), "{colour}: {text}");
+        // `new` cannot start again from there: it starts from an empty board (where the
+        // engine, playing Black, may have moved already).
+        let after_new = &text[text.find("New game.").expect("new")..];
+        assert!(after_new.contains(" 0 white"), "{colour}: {text}");
+        assert!(!after_new.contains("no legal move"), "{colour}: {text}");
     }
 }
 

@@ -34,7 +34,7 @@ fn hint_n_lists_the_best_moves() {
         &["play", "--time", "300", "--moves", "h8 i9"],
         "hint 3\nhint 0\nhint lots\nhint 1\nquit\n",
     );
-    assert!(text.contains("Best moves (depth "), "{text}");
+    assert!(text.contains("Best moves:"), "{text}");
     let listed: Vec<&str> = text
         .lines()
         .filter(|l| l.starts_with("  1. ") || l.starts_with("  2. ") || l.starts_with("  3. "))
@@ -48,7 +48,12 @@ fn hint_n_lists_the_best_moves() {
         moves[0] != moves[1] && moves[1] != moves[2] && moves[0] != moves[2],
         "{text}"
     );
-    assert!(listed.iter().all(|l| l.contains(", line ")), "{text}");
+    assert!(
+        listed
+            .iter()
+            .all(|l| l.contains(", depth ") && l.contains(", line ")),
+        "{text}"
+    );
     assert!(
         text.contains("hint 0: hint takes how many moves to list, 1 to 10 (e.g. hint 3)."),
         "{text}"

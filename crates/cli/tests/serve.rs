@@ -108,6 +108,22 @@ fn sigterm_lets_the_search_in_flight_finish_then_exits_0() {
     // SAFETY: kill(2) with our own child's pid and a valid signal has no memory effects.
     assert_eq!(unsafe { libc::kill(pid, libc::SIGTERM) }, 0);
 
+    // New clients are refused at once, while the search in flight still runs (its 1.5 s),
+    // not left waiting unanswered until the process exits.
+    let addr = base.trim_start_matches("http://").to_string();
+    let refused_at = Instant::now();
+    while std::net::TcpStream::connect(&addr).is_ok() {
+        assert!(
+            refused_at.elapsed() < Duration::from_secs(30),
+            "still accepting connections 30 s after SIGTERM"
+        );
+        std::thread::sleep(Duration::from_millis(5));
+    }
+    assert!(
+        !search.is_finished(),
+        "connections were refused only once the search in flight had ended"
+    );
+
     let (s, analysis) = search.join().unwrap();
     assert_eq!(s, 200, "the search in flight is answered: {analysis}");
     assert!(analysis["best_move"].is_string(), "{analysis}");

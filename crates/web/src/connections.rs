@@ -77,6 +77,8 @@ pub async fn serve(
             drop(open);
         });
     }
+    // New clients are refused at once rather than left waiting unanswered.
+    drop(listener);
     drop(open);
     all_closed.closed().await;
     Ok(())

@@ -600,11 +600,14 @@ impl GomokuApp {
                         let first = progress.line.first();
                         self.hint = first.and_then(|m| parse_point(m, self.board.size()).ok());
                     }
-                    self.lines.clear();
                     self.progress = Some(progress.clone());
                 }
-                // Each depth tells its lines best first, so they come in rank order.
-                if analysis && self.lines_wanted > 1 && rank == self.lines.len() {
+                // Each depth tells its lines best first. A threat search's win is told once,
+                // as rank 0, and the depths after it tell ranks 1 on: each report replaces
+                // its rank's line and drops the older ones below it, which its depth tells
+                // next.
+                if analysis && self.lines_wanted > 1 && rank <= self.lines.len() {
+                    self.lines.truncate(rank);
                     self.lines.push(progress);
                 }
             }

@@ -420,6 +420,24 @@ fn more_lines_shows_the_best_moves_numbered() {
     assert!(app.cells().iter().all(|c| c.rank == 0));
 }
 
+/// Where the root threat search finds a win it is told once, as the best line; the other
+/// lines still follow the search to its last depth.
+#[test]
+fn more_lines_beside_a_threat_win_keep_up_with_the_search() {
+    // Black to move with an open three: a win by fours.
+    let mut app = app("h8 a1 i8 c1 j8 e1", Rule::Freestyle);
+    app.input(Input::MoreLines);
+    app.input(Input::Analyse);
+    app.wait();
+    assert_eq!(app.lines.len(), 3, "{:?}", app.lines);
+    assert!(app.lines[0].score.starts_with("win in"), "{:?}", app.lines);
+    assert!(
+        app.lines[1..].iter().all(|l| l.depth == 2),
+        "{:?}",
+        app.lines
+    );
+}
+
 /// A five made in analysis names its colour, not "you", in analysis and after it, and in
 /// the saved record; a review of that game ends with its summary, and no analysis follows
 /// a finished game; a renju foul is refused for Black in analysis as in the game.

@@ -154,3 +154,52 @@ fn sigterm_lets_the_search_in_flight_finish_then_exits_0() {
 fn serve_refuses_a_zero_per_client_limit() {
     common::fails_with(&["serve", "--per-client", "0"], "per-client");
 }
+
+/// Out of file descriptors, the server waits and goes on accepting once connections close:
+/// run with a limit of 64 open files and 100 idle connections held open, it answers again
+/// when they are gone.
+#[cfg(unix)]
+#[test]
+fn running_out_of_file_descriptors_is_survived() {
+    let child = Command::new("sh")
+        .arg("-c")
+        .arg(r#"ulimit -n 64 && exec "$0" serve --addr 127.0.0.1:0 --log warn"#)
+        .arg(env!("CARGO_BIN_EXE_wuzi"))
+        .stdout(Stdio::piped())
+        .stderr(Stdio::null())
+        .spawn()
+        .expect("wuzi serve starts");
+    let mut server = Server(child);
+    let mut stdout = BufReader::new(server.0.stdout.take().unwrap());
+    let mut line = String::new();
+    stdout.read_line(&mut line).unwrap();
+    let base = line
+        .trim()
+        .strip_prefix("wuzi serves on ")
+        .unwrap_or_else(|| panic!("the address: {line:?}"))
+        .trim_end_matches('/')
+        .to_string();
+    let addr = base.trim_start_matches("http://").to_string();
+    // The kernel completes each handshake; the server runs out of descriptors taking them.
+    let held: Vec<std::net::TcpStream> = (0..100)
+        .filter_map(|_| std::net::TcpStream::connect(&addr).ok())
+        .collect();
+    assert!(held.len() > 64, "only {} connections opened", held.len());
+    std::thread::sleep(Duration::from_millis(300));
+    drop(held);
+    let deadline = Instant::now() + Duration::from_secs(60);
+    loop {
+        let answer = ureq::get(&format!("{base}/healthz"))
+            .timeout(Duration::from_secs(5))
+            .call();
+        if matches!(&answer, Ok(r) if r.status() == 200) {
+            break;
+        }
+        assert!(
+            Instant::now() < deadline,
+            "no answer after the connections closed"
+        );
+        std::thread::sleep(Duration::from_millis(100));
+    }
+    assert!(server.0.try_wait().unwrap().is_none(), "still running");
+}

@@ -35,11 +35,13 @@ pub async fn serve(
         let (stream, remote) = tokio::select! {
             accepted = listener.accept() => match accepted {
                 Ok(accepted) => accepted,
+                // A connection reset or refused before it was accepted: only that one is lost.
+                Err(e) if one_connection_error(&e) => continue,
                 Err(e) => {
-                    // Out of file descriptors, or a connection reset before it was accepted:
-                    // the listener itself is fine, so wait a little and go on.
-                    tracing::warn!(error = %e, "accept failed");
-                    tokio::time::sleep(Duration::from_millis(50)).await;
+                    // Out of file descriptors, most likely: the listener itself is fine, so
+                    // wait for connections to close and go on.
+                    tracing::warn!(error = %e, "accept failed; retrying in 1 s");
+                    tokio::time::sleep(Duration::from_secs(1)).await;
                     continue;
                 }
             },
@@ -82,4 +84,13 @@ pub async fn serve(
     drop(open);
     all_closed.closed().await;
     Ok(())
+}
+
+/// An accept error that concerns one incoming connection only, not the listener.
+fn one_connection_error(e: &std::io::Error) -> bool {
+    use std::io::ErrorKind::{ConnectionAborted, ConnectionRefused, ConnectionReset};
+    matches!(
+        e.kind(),
+        ConnectionAborted | ConnectionRefused | ConnectionReset
+    )
 }

@@ -480,6 +480,11 @@ fn progress_json(info: &Info, size: usize) -> Value {
     })
 }
 
+/// Event streams one game may have open at once: its page, and a few more (a reload, a
+/// second tab). Each holds a connection for as long as it is open, so without a cap one client
+/// could hold the server's file descriptors through a single game.
+pub(crate) const MAX_STREAMS_PER_GAME: usize = 8;
+
 pub async fn events(
     State(state): Shared,
     GameId(id): GameId,
@@ -487,6 +492,15 @@ pub async fn events(
     let rx = {
         let mut store = state.store.lock().expect("store");
         let game = store.get_mut(&id).ok_or_else(no_such_game)?;
+        if game.progress.receiver_count() >= MAX_STREAMS_PER_GAME {
+            return Err(ApiError(
+                StatusCode::TOO_MANY_REQUESTS,
+                format!(
+                    "this game already has {MAX_STREAMS_PER_GAME} event streams open; close one \
+                     (a page left open elsewhere) and try again"
+                ),
+            ));
+        }
         game.progress.subscribe()
     };
     let events = BroadcastStream::new(rx)

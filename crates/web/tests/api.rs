@@ -441,6 +441,35 @@ fn the_page_and_its_files_are_served() {
     assert_eq!(s, 404);
 }
 
+/// A game takes at most 8 event streams at once (each holds a connection); the ninth gets a
+/// 429 that says why, and a stream closed frees its place.
+#[test]
+fn a_game_s_event_streams_are_capped() {
+    let base = default_server();
+    let g = new_game(&base, json!({}));
+    let url = format!("{base}/api/games/{}/events", id_of(&g));
+    // A stream, or the refusal's status and text.
+    let open = || match ureq::get(&url).timeout(Duration::from_secs(20)).call() {
+        Ok(stream) => Ok(stream),
+        Err(ureq::Error::Status(code, r)) => Err((code, r.into_string().unwrap())),
+        Err(e) => panic!("{url}: {e}"),
+    };
+    let mut streams: Vec<_> = (0..8).map(|_| open().expect("a stream")).collect();
+    match open() {
+        Err((429, text)) => assert!(text.contains("8 event streams open"), "{text}"),
+        other => panic!("a ninth stream: {:?}", other.map(|r| r.status())),
+    }
+    drop(streams.pop());
+    let deadline = std::time::Instant::now() + Duration::from_secs(20);
+    while open().is_err() {
+        assert!(
+            std::time::Instant::now() < deadline,
+            "a closed stream's place stays taken"
+        );
+        std::thread::sleep(Duration::from_millis(50));
+    }
+}
+
 #[test]
 fn search_progress_is_pushed_as_server_sent_events() {
     let base = default_server();

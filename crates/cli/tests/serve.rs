@@ -6,7 +6,7 @@ mod common;
 
 use serde_json::{json, Value};
 use std::io::{BufRead, BufReader, Read};
-use std::process::{Child, Command, Stdio};
+use std::process::{Child, ChildStdout, Command, Stdio};
 use std::time::{Duration, Instant};
 
 /// (status, body); errors are answers too.
@@ -38,24 +38,15 @@ impl Drop for Server {
     }
 }
 
-#[cfg(unix)]
-#[test]
-fn sigterm_lets_the_search_in_flight_finish_then_exits_0() {
-    let child = Command::new(env!("CARGO_BIN_EXE_wuzi"))
-        .args(["serve", "--addr", "127.0.0.1:0", "--max-searches", "1"])
-        .args(["--max-time-ms", "5000", "--log", "info"])
+/// Starts `command` (a `wuzi serve` on port 0) and reads the address it announces; the
+/// server's stdout is kept open beside it.
+fn serving(mut command: Command) -> (Server, BufReader<ChildStdout>, String) {
+    let child = command
         .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
         .spawn()
         .expect("wuzi serve starts");
     let mut server = Server(child);
     let mut stdout = BufReader::new(server.0.stdout.take().unwrap());
-    let mut stderr = server.0.stderr.take().unwrap();
-    let log = std::thread::spawn(move || {
-        let mut text = String::new();
-        let _ = stderr.read_to_string(&mut text);
-        text
-    });
     let mut line = String::new();
     stdout.read_line(&mut line).unwrap();
     let base = line
@@ -64,6 +55,24 @@ fn sigterm_lets_the_search_in_flight_finish_then_exits_0() {
         .unwrap_or_else(|| panic!("the address: {line:?}"))
         .trim_end_matches('/')
         .to_string();
+    (server, stdout, base)
+}
+
+#[cfg(unix)]
+#[test]
+fn sigterm_lets_the_search_in_flight_finish_then_exits_0() {
+    let mut command = Command::new(env!("CARGO_BIN_EXE_wuzi"));
+    command
+        .args(["serve", "--addr", "127.0.0.1:0", "--max-searches", "1"])
+        .args(["--max-time-ms", "5000", "--log", "info"])
+        .stderr(Stdio::piped());
+    let (mut server, _stdout, base) = serving(command);
+    let mut stderr = server.0.stderr.take().unwrap();
+    let log = std::thread::spawn(move || {
+        let mut text = String::new();
+        let _ = stderr.read_to_string(&mut text);
+        text
+    });
 
     // A game whose AI opens: a search, and an id that must not reach the log.
     let (s, game) = call(
@@ -161,24 +170,13 @@ fn serve_refuses_a_zero_per_client_limit() {
 #[cfg(unix)]
 #[test]
 fn running_out_of_file_descriptors_is_survived() {
-    let child = Command::new("sh")
+    let mut command = Command::new("sh");
+    command
         .arg("-c")
         .arg(r#"ulimit -n 64 && exec "$0" serve --addr 127.0.0.1:0 --log warn"#)
         .arg(env!("CARGO_BIN_EXE_wuzi"))
-        .stdout(Stdio::piped())
-        .stderr(Stdio::null())
-        .spawn()
-        .expect("wuzi serve starts");
-    let mut server = Server(child);
-    let mut stdout = BufReader::new(server.0.stdout.take().unwrap());
-    let mut line = String::new();
-    stdout.read_line(&mut line).unwrap();
-    let base = line
-        .trim()
-        .strip_prefix("wuzi serves on ")
-        .unwrap_or_else(|| panic!("the address: {line:?}"))
-        .trim_end_matches('/')
-        .to_string();
+        .stderr(Stdio::null());
+    let (mut server, _stdout, base) = serving(command);
     let addr = base.trim_start_matches("http://").to_string();
     // The kernel completes each handshake; the server runs out of descriptors taking them.
     let held: Vec<std::net::TcpStream> = (0..100)

@@ -7,6 +7,9 @@ const SAVE = "wuzi-game";
 let game = null, busy = false, events = null, hintMove = null, bestMarks = [], review = null;
 // The player's stone while the server checks it and the engine answers: drawn at once.
 let pendingMove = null;
+// True while the analysis mode's search of the position runs (its progress shows live);
+// the number of the latest such search, whose end clears it.
+let analysing = false, analysisNumber = 0;
 const REVIEW_MARKS = { inaccuracy: "?!", mistake: "?", blunder: "??" };
 
 const letters = "abcdefghijklmnopqrstuv";
@@ -250,7 +253,7 @@ function render() {
   } else if (game.analysis) {
     $("analysis").textContent = describe(game.analysis);
     setEval(game.analysis);
-  } else if (!busy) {
+  } else if (!busy && !analysing) {
     // Nothing searched this position (an undo, a loaded record): the last words are stale.
     $("analysis").textContent = "";
     $("evalfill").style.height = "50%";
@@ -317,6 +320,7 @@ function listen() {
     const p = JSON.parse(e.data);
     const verdict = p.forced ? `${p.forced} in ${p.plies}` : scoreText(p.score);
     $("live").textContent = `depth ${p.depth}, ${verdict}, prefers ${p.pv[0] || "-"}`;
+    if (analysing) $("analysis").textContent = `analysing: ${$("live").textContent}`;
     if (busy) $("status").textContent = "The engine is thinking…";
   });
   // A busy server queues the request: say where it stands instead of failing.
@@ -360,18 +364,31 @@ function gameKey() {
 }
 
 async function analyse() {
-  const key = gameKey();
+  const key = gameKey(), number = ++analysisNumber;
+  // The search's depth and preferred move show live in the panel, through the game's event
+  // stream.
+  analysing = true; $("live").textContent = ""; $("analysis").textContent = "analysing…";
   try {
     const nbest = parseInt($("nbest").value, 10);
-    const body = { rule: game.rule, size: game.size, moves: game.moves, time_ms: game.time_ms };
+    const body = {
+      rule: game.rule, size: game.size, moves: game.moves, time_ms: game.time_ms,
+      progress_game: game.id,
+    };
     if (nbest > 1) body.nbest = nbest;
     const a = await api("/api/analyze", body);
     if (key !== gameKey()) return;
     // Kept with the game, so that a later redraw (a review's grades) shows it still.
     game.analysis = a;
     bestMarks = a.lines ? a.lines.map((l) => l.best_move) : [];
-    render();
-  } catch (e) { /* a busy server: no analysis this time */ }
+  } catch (e) { /* a busy server: no analysis this time */ } finally {
+    // A later analysis owns the panel. One of a position left behind only clears its
+    // "analysing" words: a redraw would overwrite what the header says now (a queue place).
+    if (number === analysisNumber) {
+      analysing = false;
+      if (key === gameKey()) render();
+      else if (game && !game.analysis) $("analysis").textContent = "";
+    }
+  }
 }
 
 // A new game from the form; `record` may hold {moves: [...]}, {sgf: "..."} or {psq: "..."}.

@@ -343,8 +343,9 @@ async fn search_best(
         let found = engine.best_moves(
             n.max(1),
             &Limits::time(Duration::from_millis(time_ms)),
-            |_, info: &Info| {
-                if let Some(tx) = &progress {
+            // The best line's progress (each depth tells the N lines best first).
+            |rank, info: &Info| {
+                if let (0, Some(tx)) = (rank, &progress) {
                     let _ = tx.send(PageEvent {
                         kind: "progress",
                         data: progress_json(info, size).to_string(),
@@ -657,7 +658,14 @@ pub async fn analyze(
         asked.board.side_to_move(),
     );
     let n = asked.nbest.unwrap_or(1);
-    let found = search_best(&state, asked.board, asked.time_ms, None, n).await?;
+    let progress = match &asked.progress_game {
+        Some(id) => {
+            let mut store = state.store.lock().expect("store");
+            Some(store.get_mut(id).ok_or_else(no_such_game)?.progress.clone())
+        }
+        None => None,
+    };
+    let found = search_best(&state, asked.board, asked.time_ms, progress, n).await?;
     let mut out = analysis_json(&found[0], size, rule, side);
     if asked.nbest.is_some() {
         out["lines"] = found

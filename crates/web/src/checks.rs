@@ -250,6 +250,9 @@ pub struct AnalyzeRequest {
     sgf: Option<String>,
     psq: Option<String>,
     game: Option<usize>,
+    /// The id of a game whose event stream gets this search's progress (the page's analysis
+    /// mode shows it live).
+    progress_game: Option<String>,
 }
 
 /// The most moves `POST /api/analyze` lists with `nbest`.
@@ -263,6 +266,8 @@ pub(crate) struct AnalysisAsked {
     pub time_ms: u64,
     /// `Some(n)` for the n best moves.
     pub nbest: Option<usize>,
+    /// The game whose event stream hears the progress.
+    pub progress_game: Option<String>,
 }
 
 /// An analysis request checked: the position, the think time and how many moves to list.
@@ -282,6 +287,7 @@ pub(crate) fn check_analysis(
         board,
         time_ms,
         nbest: req.nbest,
+        progress_game: req.progress_game.clone(),
     })
 }
 

@@ -503,6 +503,51 @@ fn search_progress_is_pushed_as_server_sent_events() {
     assert_eq!(mover.join().unwrap().0, 200);
 }
 
+/// An analysis that names a game (`progress_game`, as the page's analysis mode does) tells
+/// that game's event stream its progress; an unknown game is a 404 and nothing is searched.
+#[test]
+fn an_analysis_can_report_its_progress_on_a_game_s_stream() {
+    let base = default_server();
+    let g = new_game(&base, json!({"ai":"none","moves":"h8 i9"}));
+    let id = id_of(&g).to_string();
+    let events = ureq::get(&format!("{base}/api/games/{id}/events"))
+        .timeout(Duration::from_secs(20))
+        .call()
+        .unwrap();
+    let mut reader = std::io::BufReader::new(events.into_reader());
+    let url = format!("{base}/api/analyze");
+    let analysis = {
+        let (url, id) = (url.clone(), id.clone());
+        std::thread::spawn(move || {
+            post(
+                &url,
+                json!({"moves":"h8 i9","time_ms":300,"nbest":3,"progress_game":id}),
+            )
+        })
+    };
+    let mut line = String::new();
+    let mut saw = false;
+    for _ in 0..50 {
+        line.clear();
+        if std::io::BufRead::read_line(&mut reader, &mut line).unwrap() == 0 {
+            break;
+        }
+        if line.starts_with("event: progress") {
+            saw = true;
+            break;
+        }
+    }
+    assert!(saw, "a progress event while the analysis runs");
+    let (s, a) = analysis.join().unwrap();
+    assert_eq!(s, 200, "{a}");
+    assert_eq!(a["lines"].as_array().map(Vec::len), Some(3), "{a}");
+    let (s, e) = post(
+        &url,
+        json!({"moves":"h8","time_ms":100,"progress_game":"no-such-game"}),
+    );
+    assert_eq!(s, 404, "{e}");
+}
+
 #[test]
 fn think_times_are_capped_by_the_server_and_no_ai_reads_none() {
     // A server allowing 200 ms: the default second and a page's 10 s are both lowered to it.

@@ -166,6 +166,10 @@ def main():
         # Each unproven line says the side to move's chance (White to move after h8 i7 h7).
         assert all("White " in l and "%" in l for l in listed if "score" in l), analysis.text
         assert d.execute_script("return bestMarks.length") == 3
+        # The analysis showed its progress live (the game's event stream), and is done.
+        live = d.execute_script("return document.getElementById('live').textContent")
+        assert live.startswith("depth "), live
+        assert not d.execute_script("return analysing")
         d.save_screenshot(os.path.join(SHOTS, "page-nbest.png"))
         # The review grades the two moves after the opening stone: a tooltip on each of them.
         d.find_element(By.ID, "review-button").click()

@@ -470,35 +470,44 @@ fn a_game_s_event_streams_are_capped() {
     }
 }
 
-#[test]
-fn search_progress_is_pushed_as_server_sent_events() {
-    let base = default_server();
-    let g = new_game(&base, json!({"ai":"white","time_ms":300}));
-    let id = id_of(&g).to_string();
+/// Game `id`'s event stream, open.
+fn event_stream(base: &str, id: &str) -> impl std::io::BufRead {
     let events = ureq::get(&format!("{base}/api/games/{id}/events"))
         .timeout(Duration::from_secs(20))
         .call()
         .unwrap();
     assert!(events.content_type().contains("event-stream"));
-    let mut reader = std::io::BufReader::new(events.into_reader());
+    std::io::BufReader::new(events.into_reader())
+}
+
+/// Whether a `progress` event comes within the stream's next 50 lines.
+fn reaches_a_progress_event(reader: &mut impl std::io::BufRead) -> bool {
+    let mut line = String::new();
+    for _ in 0..50 {
+        line.clear();
+        if reader.read_line(&mut line).unwrap() == 0 {
+            return false;
+        }
+        if line.starts_with("event: progress") {
+            return true;
+        }
+    }
+    false
+}
+
+#[test]
+fn search_progress_is_pushed_as_server_sent_events() {
+    let base = default_server();
+    let g = new_game(&base, json!({"ai":"white","time_ms":300}));
+    let id = id_of(&g).to_string();
+    let mut reader = event_stream(&base, &id);
     let mover = std::thread::spawn(move || {
         post(
             &format!("{base}/api/games/{id}/moves"),
             json!({"move":"h8"}),
         )
     });
-    let mut line = String::new();
-    let mut saw = false;
-    for _ in 0..50 {
-        line.clear();
-        if std::io::BufRead::read_line(&mut reader, &mut line).unwrap() == 0 {
-            break;
-        }
-        if line.starts_with("event: progress") {
-            saw = true;
-            break;
-        }
-    }
+    let saw = reaches_a_progress_event(&mut reader);
     assert!(saw, "a progress event while the AI thinks");
     assert_eq!(mover.join().unwrap().0, 200);
 }
@@ -510,11 +519,7 @@ fn an_analysis_can_report_its_progress_on_a_game_s_stream() {
     let base = default_server();
     let g = new_game(&base, json!({"ai":"none","moves":"h8 i9"}));
     let id = id_of(&g).to_string();
-    let events = ureq::get(&format!("{base}/api/games/{id}/events"))
-        .timeout(Duration::from_secs(20))
-        .call()
-        .unwrap();
-    let mut reader = std::io::BufReader::new(events.into_reader());
+    let mut reader = event_stream(&base, &id);
     let url = format!("{base}/api/analyze");
     let analysis = {
         let (url, id) = (url.clone(), id.clone());
@@ -525,18 +530,7 @@ fn an_analysis_can_report_its_progress_on_a_game_s_stream() {
             )
         })
     };
-    let mut line = String::new();
-    let mut saw = false;
-    for _ in 0..50 {
-        line.clear();
-        if std::io::BufRead::read_line(&mut reader, &mut line).unwrap() == 0 {
-            break;
-        }
-        if line.starts_with("event: progress") {
-            saw = true;
-            break;
-        }
-    }
+    let saw = reaches_a_progress_event(&mut reader);
     assert!(saw, "a progress event while the analysis runs");
     let (s, a) = analysis.join().unwrap();
     assert_eq!(s, 200, "{a}");

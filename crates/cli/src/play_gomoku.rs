@@ -87,9 +87,9 @@ pub(crate) fn new_game_board(start: &Board) -> Board {
 }
 
 /// Whether no game can go on from `board`: it is over, or under renju Black is to move and
-/// every empty point is forbidden.
+/// every empty point is forbidden (no legal move either way).
 fn finished(board: &Board) -> bool {
-    board.result().is_some() || !board.clone().has_legal_move()
+    !board.clone().has_legal_move()
 }
 
 /// Whether a result is the loaded record's own, nothing played since: it then names colours,
@@ -212,18 +212,34 @@ impl Session {
 
     /// Searches with a live progress line on a terminal, replaced by each new depth.
     fn think(&mut self, out: &mut impl Write, label: &str) -> std::io::Result<Analysis> {
+        Ok(self.think_lines(1, out, label)?.swap_remove(0))
+    }
+
+    /// The `n` best moves (one: the engine's move, as `go` finds it), with the best line's
+    /// progress live on a terminal.
+    fn think_lines(
+        &mut self,
+        n: usize,
+        out: &mut impl Write,
+        label: &str,
+    ) -> std::io::Result<Vec<Analysis>> {
         let size = self.size;
         let live = std::io::stdout().is_terminal();
-        let analysis = self.engine.go(&Limits::time(self.think), |info| {
-            if live {
-                let _ = write!(out, "\r\x1b[2K{label}: {}", info_line(info, size));
-                let _ = out.flush();
-            }
-        });
+        let found = self.engine.best_moves(
+            n,
+            &Limits::time(self.think),
+            |rank, info| {
+                if live && rank == 0 {
+                    let _ = write!(out, "\r\x1b[2K{label}: {}", info_line(info, size));
+                    let _ = out.flush();
+                }
+            },
+            |_| {},
+        );
         if live {
             write!(out, "\r\x1b[2K")?;
         }
-        Ok(analysis)
+        Ok(found)
     }
 
     fn ai_moves(&mut self, out: &mut impl Write) -> std::io::Result<()> {
@@ -427,21 +443,7 @@ impl Session {
         if self.engine.board().result().is_some() {
             return writeln!(out, "The game is over.");
         }
-        let (size, live) = (self.size, std::io::stdout().is_terminal());
-        let found = self.engine.best_moves(
-            n,
-            &Limits::time(self.think),
-            |rank, info| {
-                if live && rank == 0 {
-                    let _ = write!(out, "\r\x1b[2Khints: {}", info_line(info, size));
-                    let _ = out.flush();
-                }
-            },
-            |_| {},
-        );
-        if live {
-            write!(out, "\r\x1b[2K")?;
-        }
+        let found = self.think_lines(n, out, "hints")?;
         if found[0].best_move.is_none() {
             return writeln!(out, "{}", crate::analyze::NO_LEGAL_MOVE);
         }

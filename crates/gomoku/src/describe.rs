@@ -129,7 +129,7 @@ pub fn describe(board: &mut Board) -> Description {
         black,
         white,
         threats,
-        no_legal_move: board.result().is_none() && !board.has_legal_move(),
+        no_legal_move: board.no_legal_move(),
         forbidden: if board.side_to_move() == Player::First && board.result().is_none() {
             fouls
         } else {

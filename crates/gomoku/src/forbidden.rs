@@ -59,6 +59,12 @@ impl Board {
             && !(self.side_to_move() == BLACK && self.foul(p).is_some())
     }
 
+    /// Whether the game is not over, yet the side to move may play nowhere: under renju,
+    /// Black with every empty point forbidden (a referee scores that as Black's loss).
+    pub fn no_legal_move(&mut self) -> bool {
+        self.result().is_none() && !self.has_legal_move()
+    }
+
     /// Whether the side to move has any legal move (under renju Black may have none, when
     /// every empty point is forbidden).
     pub fn has_legal_move(&mut self) -> bool {

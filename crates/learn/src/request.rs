@@ -188,7 +188,7 @@ impl LearnRequest {
             other => return Err(format!("order \"{other}\" is not best-first or reversed")),
         };
         let mut probe = board.clone();
-        if probe.result().is_none() && !probe.has_legal_move() {
+        if probe.no_legal_move() {
             return Err(
                 "Black has no legal move: every empty point is forbidden under renju".into(),
             );

@@ -318,7 +318,7 @@ async fn search_best(
     progress: Option<broadcast::Sender<PageEvent>>,
     n: usize,
 ) -> Result<Vec<Analysis>, ApiError> {
-    if board.result().is_none() && !board.clone().has_legal_move() {
+    if board.clone().no_legal_move() {
         return Err(ApiError(
             StatusCode::CONFLICT,
             "Black has no legal move: every empty point is forbidden under renju".into(),

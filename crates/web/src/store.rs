@@ -166,7 +166,7 @@ impl GameView {
             to_move: colour(b.side_to_move()),
             result: b.result().map(|r| r.winner.map_or("draw", colour)),
             reason: b.result().map(|r| r.reason.name()),
-            no_legal_move: b.result().is_none() && !probe.has_legal_move(),
+            no_legal_move: probe.no_legal_move(),
             forbidden,
             winning_line: winning_line(b).iter().map(name).collect(),
             analysis: None,

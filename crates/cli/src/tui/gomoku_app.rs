@@ -248,7 +248,7 @@ impl GomokuApp {
     /// Whether the side to move cannot move: under renju, every empty point forbidden for
     /// Black.
     pub fn no_legal_move(&self) -> bool {
-        self.board.result().is_none() && !self.board.clone().has_legal_move()
+        self.board.clone().no_legal_move()
     }
 
     /// What every point shows.
@@ -797,11 +797,11 @@ impl GomokuApp {
                     },
                 ));
             };
-            // More than one line: the N best moves, each depth ranking them (multi-PV).
-            let analysis = match lines {
-                1 => engine.go(&limits, |info| report(0, info)),
-                n => engine.best_moves(n, &limits, report, |_| {}).swap_remove(0),
-            };
+            // One line is the engine's move as `go` finds it; more are the N best moves,
+            // each depth ranking them (multi-PV).
+            let analysis = engine
+                .best_moves(lines, &limits, report, |_| {})
+                .swap_remove(0);
             let _ = tx.send(Report::Done(engine, analysis));
         });
         self.progress = None;

@@ -207,7 +207,7 @@ impl Engine {
         mut on_info: impl FnMut(&Info),
     ) -> Analysis {
         let start = Instant::now();
-        if self.game.board.result().is_none() && !self.game.board.has_legal_move() {
+        if self.game.board.no_legal_move() {
             return Analysis {
                 best_move: None,
                 score: Score::DRAW,

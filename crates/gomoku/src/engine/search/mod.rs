@@ -411,9 +411,16 @@ impl Search {
             || self.limits.deadline.is_some_and(|d| Instant::now() >= d)
     }
 
+    /// Whether `ply` is a root searched move by move, for one line among several or with
+    /// moves left out: then every five is a candidate, the excluded moves are not, and no
+    /// quick proof stands for the node (it would not say which allowed move it holds for).
+    fn restricted_root(&self, ply: usize) -> bool {
+        ply == 0 && (self.multi_line || !self.excluded.is_empty())
+    }
+
     fn candidates(&mut self, board: &mut Board, ply: usize, out: &mut Vec<Point>) {
         self.movegen.max_candidates = self.widths[usize::from(ply > 0)];
-        let restricted_root = ply == 0 && (self.multi_line || !self.excluded.is_empty());
+        let restricted_root = self.restricted_root(ply);
         self.movegen.every_five = restricted_root;
         self.movegen.candidates(board, out);
         if restricted_root {

@@ -42,10 +42,7 @@ impl Search {
         }
         let them = me.opponent();
         let (mine, theirs) = (board.threats(me), board.threats(them));
-        // A restricted root (some moves excluded, or several lines) is searched move by
-        // move: a quick proof would not say which of the moves allowed it holds for.
-        let restricted_root = ply == 0 && (self.multi_line || !self.excluded.is_empty());
-        if !restricted_root {
+        if !self.restricted_root(ply) {
             if let Some(proof) = self.proof_at_entry(board, me, mine, theirs, plies) {
                 return proof;
             }

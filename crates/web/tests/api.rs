@@ -807,6 +807,12 @@ fn games_come_in_and_go_out_as_sgf() {
         (json!({"sgf": "(;;B[hh])", "moves": ["h8"]}), "not both"),
         (json!({"sgf": sgf, "game": 9}), "game 9"),
         (json!({"sgf": "(;AB[hh])"}), "set-up"),
+        // Nested variations thousands deep in a small body: read without recursion (the
+        // server once ran out of stack on these and died).
+        (
+            json!({"sgf": format!("(;SZ[15]{}{})", "(".repeat(20_000), ")".repeat(20_001))}),
+            "no nodes",
+        ),
     ] {
         let (s, e) = post(&format!("{base}/api/games"), body.clone());
         assert_eq!(s, 400, "{body}");
@@ -827,4 +833,11 @@ fn games_come_in_and_go_out_as_sgf() {
     let (s, e) = post(&format!("{base}/api/review"), json!({"sgf": setup}));
     assert_eq!(s, 400, "{e}");
     assert!(e["error"].as_str().unwrap().contains("/api/analyze"), "{e}");
+    // A deep main line of variations is the same game as a flat one.
+    let nested = format!(
+        "(;FF[4]GM[4]SZ[15](;B[hh](;W[ii](;B[hi]){})))",
+        "(;C[x])".repeat(5)
+    );
+    let g = new_game(&base, json!({"ai": "none", "sgf": nested}));
+    assert_eq!(g["moves"], json!(["h8", "i7", "h7"]), "{g}");
 }

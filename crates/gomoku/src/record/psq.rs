@@ -33,9 +33,23 @@ pub fn read_psq(text: &str, rule: Rule) -> Result<GameRecord, RecordError> {
     }
     let mut record = GameRecord::new(size, rule);
     let mut board = record.start().map_err(|e| RecordError::new(at(0), e))?;
-    for (index, line) in lines {
+    while let Some((index, line)) = lines.next() {
         let Some((x, y, millis)) = read_move(line) else {
-            break; // the moves end where Piskvork's trailer starts
+            // The moves end where Piskvork's trailer starts (engine names, a result code); a
+            // move after that means this line was a broken move, not the trailer.
+            if let Some((later, text)) = lines.find(|(_, l)| read_move(l).is_some()) {
+                return Err(RecordError::new(
+                    at(index),
+                    format!(
+                        "`{}` is not a move (`x,y` or `x,y,ms`), yet a move (`{}`, line {}) \
+                         follows it",
+                        line.trim(),
+                        text.trim(),
+                        later + 1
+                    ),
+                ));
+            }
+            break;
         };
         let bad =
             |why: String| RecordError::new(at(index), format!("move `{}`: {why}", line.trim()));
@@ -114,6 +128,24 @@ mod tests {
         assert!(error.to_string().starts_with("line 2"), "{error}");
         assert!(read_psq("Piskvorky 30x30, 1:1, 0\n", Rule::Freestyle).is_err());
         assert!(read_psq("", Rule::Freestyle).is_err());
+        // A broken move line is not taken for the trailer when moves follow it.
+        for text in [
+            "Piskvorky 15x15, 1:1, 0\n8,8,0\nhello\n9,9,0\n",
+            "Piskvorky 15x15, 1:1, 0\n-1,1,0\n8,8,0\n",
+        ] {
+            let error = read_psq(text, Rule::Freestyle).unwrap_err();
+            assert!(error.to_string().contains("is not a move"), "{error}");
+        }
+        let error = read_psq(
+            "Piskvorky 15x15, 1:1, 0\n8,8,0\nhello\n9,9,0\n",
+            Rule::Freestyle,
+        )
+        .unwrap_err();
+        assert_eq!(
+            error.to_string(),
+            "line 3, column 1: `hello` is not a move (`x,y` or `x,y,ms`), yet a move (`9,9,0`, \
+             line 4) follows it"
+        );
     }
 
     /// `Point::new` asserts below 22: a move past the largest board is an error first.

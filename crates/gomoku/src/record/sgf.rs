@@ -207,6 +207,14 @@ fn read_game(tree: &Tree, default_rule: Rule) -> Result<GameRecord, RecordError>
 fn node_move(node: &Node) -> Result<Option<(Player, &Property)>, RecordError> {
     match (node.get("B"), node.get("W")) {
         (Some(b), Some(_)) => Err(RecordError::new(b.span, "a node with both B and W moves")),
+        (Some(m), _) | (_, Some(m)) if m.values.len() > 1 => Err(RecordError::new(
+            m.span,
+            format!(
+                "{}[..] has {} values; a move has one (each move is a node of its own)",
+                m.ident,
+                m.values.len()
+            ),
+        )),
         (Some(b), None) => Ok(Some((Player::First, b))),
         (None, Some(w)) => Ok(Some((Player::Second, w))),
         (None, None) => Ok(None),
@@ -515,6 +523,7 @@ mod tests {
         assert!(error("(;;B[h8])").contains("two lower-case letters"));
         assert!(error("(;;B[hhh])").contains("two letters"));
         assert!(error("(;;B[hh]W[ii])").contains("both B and W"));
+        assert!(error("(;;B[hh][ii])").contains("B[..] has 2 values; a move has one"));
         assert!(error("(;;B[hh];AB[aa])").contains("set-up stones after"));
         assert!(error("(;SZ[15])\n(;SZ[15];B[zz])").starts_with("line 2, column 10: game 2:"));
         let five = "(;;B[aa];W[ab];B[ba];W[bb];B[ca];W[cb];B[da];W[db];B[ea];W[eb])";

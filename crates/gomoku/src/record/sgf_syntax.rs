@@ -129,43 +129,77 @@ pub fn parse_collection(text: &str) -> Result<Vec<Tree>, RecordError> {
 }
 
 /// Reads `( sequence tree* )`, keeping the first variation's nodes after the sequence.
+/// Nested variations are followed with a stack of open trees, not by recursion, and the main
+/// line grows in one list, so that a record nested thousands deep is read (or refused) in
+/// linear time without exhausting the thread's stack.
 fn parse_tree(cursor: &mut Cursor) -> Result<Tree, RecordError> {
+    /// A tree being read: where it starts, how many nodes it has, whether they belong to the
+    /// main line, and whether a variation has begun in it (no node may follow one).
+    struct Open {
+        span: Span,
+        nodes: usize,
+        on_main_line: bool,
+        has_variation: bool,
+    }
     let span = cursor.span;
     cursor.bump(); // `(`
-    let mut tree = Tree {
-        nodes: Vec::new(),
+    let mut main_line = Vec::new();
+    let mut stack = vec![Open {
         span,
-    };
-    let mut took_variation = false;
+        nodes: 0,
+        on_main_line: true,
+        has_variation: false,
+    }];
     loop {
         cursor.skip_space();
+        let top = stack.last_mut().expect("an open tree");
         match cursor.peek() {
-            Some(';') if !took_variation => {
+            Some(';') if !top.has_variation => {
                 let node_span = cursor.span;
                 cursor.bump();
                 let properties = parse_properties(cursor)?;
-                tree.nodes.push(Node {
-                    properties,
-                    span: node_span,
-                });
+                top.nodes += 1;
+                if top.on_main_line {
+                    main_line.push(Node {
+                        properties,
+                        span: node_span,
+                    });
+                }
             }
             Some(';') => return cursor.error("a node after a variation; expected `(` or `)`"),
             Some('(') => {
-                let variation = parse_tree(cursor)?;
-                if !took_variation {
-                    tree.nodes.extend(variation.nodes);
-                    took_variation = true;
-                }
+                // Only the first variation of a main-line tree continues the main line.
+                let on_main_line = top.on_main_line && !top.has_variation;
+                top.has_variation = true;
+                let span = cursor.span;
+                cursor.bump();
+                stack.push(Open {
+                    span,
+                    nodes: 0,
+                    on_main_line,
+                    has_variation: false,
+                });
             }
             Some(')') => {
                 cursor.bump();
-                if tree.nodes.is_empty() {
-                    return Err(RecordError::new(span, "a game with no nodes: `()`"));
+                let done = stack.pop().expect("an open tree");
+                if done.nodes == 0 {
+                    return Err(RecordError::new(done.span, "a game with no nodes: `()`"));
                 }
-                return Ok(tree);
+                if stack.is_empty() {
+                    return Ok(Tree {
+                        nodes: main_line,
+                        span,
+                    });
+                }
             }
             Some(c) => return cursor.error(format!("unexpected `{c}` (expected `;`, `(` or `)`)")),
-            None => return Err(RecordError::new(span, "this game is never closed with `)`")),
+            None => {
+                return Err(RecordError::new(
+                    top.span,
+                    "this game is never closed with `)`",
+                ))
+            }
         }
     }
 }
@@ -202,6 +236,15 @@ fn parse_properties(cursor: &mut Cursor) -> Result<Vec<Property>, RecordError> {
             return Err(RecordError::new(
                 span,
                 format!("property {ident} has no value `[...]`"),
+            ));
+        }
+        if properties.iter().any(|p: &Property| p.ident == ident) {
+            return Err(RecordError::new(
+                span,
+                format!(
+                    "property {ident} appears twice in one node (SGF allows one: give all its \
+                     values in it, {ident}[..][..])"
+                ),
             ));
         }
         properties.push(Property {
@@ -287,5 +330,24 @@ mod tests {
         assert!(parse_collection("(;[aa])").is_err());
         assert!(parse_collection("(;B[aa]) x").is_err());
         assert!(parse_collection("()").is_err());
+        let error = parse_collection("(;FF[4]AB[hh]AB[ii])").unwrap_err();
+        assert_eq!(
+            error.to_string(),
+            "line 1, column 14: property AB appears twice in one node (SGF allows one: give \
+             all its values in it, AB[..][..])"
+        );
+    }
+
+    #[test]
+    fn deep_nesting_is_read_without_recursion() {
+        // Deeper than any thread's stack would allow one call per level.
+        let depth = 200_000;
+        let text = format!("(;SZ[15]{}{})", "(;C[x]".repeat(depth), ")".repeat(depth));
+        let trees = parse_collection(&text).unwrap();
+        assert_eq!(trees[0].nodes.len(), depth + 1);
+        let error = parse_collection(&format!("(;SZ[15]{}", "(".repeat(depth))).unwrap_err();
+        assert!(error.to_string().contains("never closed"), "{error}");
+        let error = parse_collection(&format!("(;SZ[15]{}", "()".repeat(3))).unwrap_err();
+        assert!(error.to_string().contains("no nodes"), "{error}");
     }
 }

@@ -252,14 +252,36 @@ impl Session {
         }
     }
 
+    /// A new game keeps the engine, and what its tables know, when the board's size and
+    /// rule are the same (a manager starts every game of a match alike): no table is made
+    /// again on the clock.
     fn start(&mut self, n: usize) -> Outcome {
         match Board::new(n, self.rule) {
             Ok(board) => {
                 self.size = Some(n);
-                self.engine = Some(Engine::new(board, self.options()));
+                match &mut self.engine {
+                    Some(e) if e.board().size() == n && e.board().rule() == self.rule => {
+                        e.set_board(board)
+                    }
+                    _ => self.replace_engine(board),
+                }
                 Outcome::reply("OK")
             }
             Err(e) => error(e),
+        }
+    }
+
+    /// A new engine for `board` with the present settings. It is made at once, its tables
+    /// mapped into memory in the background: settings arrive just before a move request,
+    /// whose clock would otherwise pay for hundreds of megabytes (see
+    /// [`Engine::new_mapping_in_background`]). The engine it replaces is freed in the
+    /// background too.
+    fn replace_engine(&mut self, board: Board) {
+        let old = self
+            .engine
+            .replace(Engine::new_mapping_in_background(board, self.options()));
+        if let Some(old) = old {
+            std::thread::spawn(move || drop(old));
         }
     }
 
@@ -347,9 +369,8 @@ impl Session {
 
     /// A new engine on the same position, for new memory or thread settings.
     fn rebuild_engine(&mut self) {
-        if let Some(engine) = self.engine.take() {
-            let board = engine.board().clone();
-            self.engine = Some(Engine::new(board, self.options()));
+        if let Some(board) = self.board().cloned() {
+            self.replace_engine(board);
         }
     }
 
@@ -413,7 +434,7 @@ impl Session {
             Ok(board) => {
                 match &mut self.engine {
                     Some(engine) => engine.set_board(board),
-                    None => self.engine = Some(Engine::new(board, self.options())),
+                    None => self.replace_engine(board),
                 }
                 match block.kind {
                     BlockKind::YxBoard => Outcome::default(),

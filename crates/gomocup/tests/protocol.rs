@@ -218,6 +218,29 @@ fn stop_answers_at_once_and_end_exits_mid_search() {
     assert!(b.end().success(), "END mid-search exits");
 }
 
+/// Managers send their settings just before the first move request, on its clock. A new
+/// table of hundreds of megabytes and a new rule must not eat the turn: the table was once
+/// mapped into memory before the search began (0.5-1.3 s on the development machine).
+#[test]
+fn settings_just_before_a_move_leave_it_its_time() {
+    let mut b = started(15);
+    b.send("INFO timeout_turn 300");
+    b.send("INFO max_memory 700000000");
+    b.send("INFO rule 4");
+    b.send("BOARD");
+    b.send("7,7,2");
+    let asked = std::time::Instant::now();
+    b.send("DONE");
+    let reply = b
+        .reply_within(Duration::from_secs(10))
+        .expect("a move after the settings");
+    let took = asked.elapsed();
+    assert!(reply.contains(','), "{reply}");
+    // 300 ms for the turn, and a margin for a loaded machine.
+    assert!(took < Duration::from_millis(800), "{took:?}");
+    assert!(b.end().success());
+}
+
 fn swap2(b: &mut Brain, stones: &[&str]) -> String {
     b.send("SWAP2BOARD");
     for s in stones {

@@ -33,6 +33,7 @@ mod strategy;
 mod tree;
 mod tt;
 mod walk;
+mod zeroed;
 mod zobrist;
 
 pub use alphabeta::AlphaBeta;

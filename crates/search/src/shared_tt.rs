@@ -8,8 +8,9 @@
 
 use crate::score::Score;
 use crate::tt::Bound;
+use crate::zeroed::{ZeroedMemory, PAGE};
 use std::mem::size_of;
-use std::sync::atomic::{AtomicU64, Ordering};
+use std::sync::atomic::{AtomicU64, AtomicUsize, Ordering};
 
 /// What a probe finds.
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
@@ -59,11 +60,15 @@ fn unpack(data: u64) -> (SharedEntry, u8) {
 /// Buckets of two slots, replaced as the single-threaded table does: the same position, else
 /// an entry from an older search, else the shallower one.
 pub struct SharedTable {
-    /// The allocation; the table proper is its `len` buckets from `start`, where a huge
-    /// memory page begins (see [`advise_huge_pages`]).
-    buckets: Vec<Bucket>,
-    start: usize,
+    /// The memory; the table proper is its `len` buckets from byte `offset`, where a huge
+    /// memory page begins (see [`advise_huge_pages`]) or, in a small table, a bucket.
+    memory: ZeroedMemory,
+    offset: usize,
     len: usize,
+    /// The buckets below this index are mapped into memory and in use; a probe past it
+    /// misses and a store past it is dropped, so that no search ever waits for the system to
+    /// clear a page (see [`SharedTable::unmapped`]). The buckets past it are all zero.
+    usable: AtomicUsize,
     generation: std::sync::atomic::AtomicU8,
 }
 
@@ -77,41 +82,78 @@ struct Bucket([[AtomicU64; 2]; 2]);
 
 impl SharedTable {
     /// A table of at most `bytes` bytes (a power-of-two number of slots; too few bytes for
-    /// one bucket give a table that stores nothing).
+    /// one bucket give a table that stores nothing), its memory mapped now, on no search's
+    /// clock.
     pub fn with_bytes(bytes: usize) -> SharedTable {
+        let table = SharedTable::unmapped(bytes);
+        while table.map_next_chunk() {}
+        table
+    }
+
+    /// As [`SharedTable::with_bytes`], but made at once, none of it in use yet: another
+    /// thread opens it to the searches by calling [`SharedTable::map_next_chunk`] until it
+    /// says the table is whole, while the searches go on. (Clearing hundreds of megabytes
+    /// takes from a tenth of a second to over a second; a huge page is cleared whole when
+    /// first written, so a search that probed an unmapped table would stop for milliseconds
+    /// at nearly every probe, between two looks at its clock.)
+    pub fn unmapped(bytes: usize) -> SharedTable {
         let fit = bytes / size_of::<Bucket>();
         let len = if fit == 0 {
             0
         } else {
             1usize << (usize::BITS - 1 - fit.leading_zeros())
         };
+        let table_bytes = len * size_of::<Bucket>();
         // A table of a huge page or more gets one huge page more, so that it can start on a
-        // huge page's boundary.
-        let pad = if len * size_of::<Bucket>() >= HUGE_PAGE {
-            HUGE_PAGE / size_of::<Bucket>()
+        // huge page's boundary; a smaller one a bucket more, to start on a bucket's.
+        let align = if table_bytes >= HUGE_PAGE {
+            HUGE_PAGE
         } else {
-            0
+            size_of::<Bucket>()
         };
-        let mut buckets = Vec::with_capacity(len + pad);
-        let address = buckets.as_ptr() as usize;
-        let start = huge_page_start(address, pad);
-        if pad > 0 {
-            advise_huge_pages(
-                address + start * size_of::<Bucket>(),
-                len * size_of::<Bucket>(),
-            );
+        let memory = ZeroedMemory::new(table_bytes + align);
+        let offset = memory.address().next_multiple_of(align) - memory.address();
+        if align == HUGE_PAGE {
+            advise_huge_pages(memory.address() + offset, table_bytes);
         }
-        // Writing every bucket maps the table now, on no search's clock, rather than page by
-        // page during the first search.
-        let slot = || [AtomicU64::new(0), AtomicU64::new(0)];
-        buckets.extend((0..start + len).map(|_| Bucket([slot(), slot()])));
-        debug_assert_eq!(buckets.as_ptr() as usize, address, "the table never moves");
         SharedTable {
-            buckets,
-            start,
+            memory,
+            offset,
             len,
+            usable: AtomicUsize::new(0),
             generation: std::sync::atomic::AtomicU8::new(0),
         }
+    }
+
+    fn buckets(&self) -> &[Bucket] {
+        let first = (self.memory.address() + self.offset) as *const Bucket;
+        debug_assert!(self.offset + self.len * size_of::<Bucket>() <= self.memory.len());
+        // SAFETY: `len` buckets from `offset` lie inside `memory` (`unmapped` gave it room
+        // for them past the alignment), start on a bucket's alignment, and live as long as
+        // `self`. The bytes are zero or were written through these atomics only, and all
+        // zeros is a valid bucket (four atomic zeros).
+        unsafe { std::slice::from_raw_parts(first, self.len) }
+    }
+
+    /// Maps the next 2 MiB of the table into memory (a write to each of its pages) and opens
+    /// them to the searches; false once the whole table is in use. One thread at a time.
+    pub fn map_next_chunk(&self) -> bool {
+        let start = self.usable.load(Ordering::Acquire);
+        if start >= self.len {
+            return false;
+        }
+        let end = (start + HUGE_PAGE / size_of::<Bucket>()).min(self.len);
+        // No search reads or writes past `usable`: these zeros change nothing.
+        for bucket in self.buckets()[start..end]
+            .iter()
+            .step_by(PAGE / size_of::<Bucket>())
+        {
+            bucket.0[0][0].store(0, Ordering::Relaxed);
+        }
+        let _ = self
+            .usable
+            .compare_exchange(start, end, Ordering::Release, Ordering::Relaxed);
+        true
     }
 
     pub fn bytes(&self) -> usize {
@@ -123,13 +165,12 @@ impl SharedTable {
     #[inline]
     pub fn prefetch(&self, key: u64) {
         #[cfg(target_arch = "x86_64")]
-        if self.len > 0 {
-            let bucket = self.bucket(key) as *const Bucket;
+        if let Some(bucket) = self.bucket(key) {
             // SAFETY: SSE, which the prefetch instruction belongs to, is part of every x86_64
             // processor; a prefetch of a valid address neither faults nor changes memory.
             unsafe {
                 std::arch::x86_64::_mm_prefetch::<{ std::arch::x86_64::_MM_HINT_T0 }>(
-                    bucket as *const i8,
+                    bucket as *const Bucket as *const i8,
                 )
             };
         }
@@ -138,9 +179,10 @@ impl SharedTable {
     }
 
     /// Forgets everything (meant for between searches: a search running meanwhile may keep
-    /// some entries).
+    /// some entries). The buckets not yet in use are zero already.
     pub fn clear(&self) {
-        for slot in self.buckets[self.start..].iter().flat_map(|b| &b.0) {
+        let usable = self.usable.load(Ordering::Acquire);
+        for slot in self.buckets()[..usable].iter().flat_map(|b| &b.0) {
             slot[0].store(0, Ordering::Relaxed);
             slot[1].store(0, Ordering::Relaxed);
         }
@@ -151,9 +193,12 @@ impl SharedTable {
         self.generation.fetch_add(1, Ordering::Relaxed);
     }
 
-    /// The bucket of `key` (the table must not be empty).
-    fn bucket(&self, key: u64) -> &Bucket {
-        &self.buckets[self.start + ((key >> 1) as usize & (self.len - 1))]
+    /// The bucket of `key`, if the table has it in use.
+    #[inline]
+    fn bucket(&self, key: u64) -> Option<&Bucket> {
+        // An empty table's mask is all ones, but nothing of it is in use.
+        let index = (key >> 1) as usize & self.len.wrapping_sub(1);
+        (index < self.usable.load(Ordering::Relaxed)).then(|| &self.buckets()[index])
     }
 
     fn read(slot: &[AtomicU64; 2]) -> Option<(u64, SharedEntry, u8)> {
@@ -164,10 +209,7 @@ impl SharedTable {
     }
 
     pub fn probe(&self, key: u64) -> Option<SharedEntry> {
-        if self.len == 0 {
-            return None;
-        }
-        self.bucket(key)
+        self.bucket(key)?
             .0
             .iter()
             .filter_map(Self::read)
@@ -176,11 +218,11 @@ impl SharedTable {
     }
 
     pub fn store(&self, key: u64, mv: Option<u16>, score: Score, depth: u32, bound: Bound) {
-        if self.len == 0 {
+        let Some(bucket) = self.bucket(key) else {
             return;
-        }
+        };
+        let bucket = &bucket.0;
         let generation = self.generation.load(Ordering::Relaxed);
-        let bucket = &self.bucket(key).0;
         let slots = [Self::read(&bucket[0]), Self::read(&bucket[1])];
         let victim = if let Some(i) = slots.iter().position(|s| s.is_some_and(|s| s.0 == key)) {
             i
@@ -200,17 +242,6 @@ impl SharedTable {
         let data = pack(mv, score, depth, bound, generation);
         bucket[victim][0].store(key ^ data, Ordering::Relaxed);
         bucket[victim][1].store(data, Ordering::Relaxed);
-    }
-}
-
-/// The bucket of an allocation at `address` where the table starts: the first on a huge
-/// page's boundary when the `pad` buckets of room before the table reach one, else the first.
-fn huge_page_start(address: usize, pad: usize) -> usize {
-    let start = (address.next_multiple_of(HUGE_PAGE) - address) / size_of::<Bucket>();
-    if start > pad {
-        0
-    } else {
-        start
     }
 }
 
@@ -265,6 +296,7 @@ mod tests {
         // Another thread's data word under this key's check word.
         let slot = t
             .bucket(99)
+            .unwrap()
             .0
             .iter()
             .find(|s| SharedTable::read(s).is_some_and(|r| r.0 == 99))
@@ -280,19 +312,42 @@ mod tests {
     fn a_big_table_starts_on_a_huge_page() {
         let t = SharedTable::with_bytes(4 * HUGE_PAGE + 1000);
         assert_eq!(t.bytes(), 4 * HUGE_PAGE);
-        assert_eq!(t.buckets[t.start..].len(), t.len);
-        assert_eq!(t.buckets[t.start..].as_ptr() as usize % HUGE_PAGE, 0);
+        assert_eq!(t.buckets().len(), t.len);
+        assert_eq!(t.usable.load(Ordering::Relaxed), t.len, "all in use");
+        assert_eq!(t.buckets().as_ptr() as usize % HUGE_PAGE, 0);
         t.store(u64::MAX, Some(7), Score::DRAW, 2, Bound::Exact);
         assert_eq!(t.probe(u64::MAX).unwrap().mv, Some(7));
     }
 
     #[test]
-    fn the_start_is_the_first_huge_page_boundary_within_reach() {
-        let pad = HUGE_PAGE / size_of::<Bucket>();
-        assert_eq!(huge_page_start(3 * HUGE_PAGE, pad), 0);
-        assert_eq!(huge_page_start(3 * HUGE_PAGE - 64, pad), 2);
-        assert_eq!(huge_page_start(HUGE_PAGE + 32, pad), pad - 1);
-        assert_eq!(huge_page_start(HUGE_PAGE + 32, 0), 0);
+    fn an_unmapped_table_is_used_as_it_is_mapped() {
+        let t = SharedTable::unmapped(3 * HUGE_PAGE);
+        assert_eq!(t.bytes(), 2 * HUGE_PAGE);
+        let keys: Vec<u64> = (0..4000u64)
+            .map(|i| i.wrapping_mul(0x9E37_79B9_7F4A_7C15))
+            .collect();
+        let store_all = || {
+            for &k in &keys {
+                t.store(k, Some(k as u16 & 0x7FF), Score::DRAW, 3, Bound::Exact);
+            }
+        };
+        let found = || keys.iter().filter(|&&k| t.probe(k).is_some()).count();
+        // Nothing in use: every store is dropped, every probe misses.
+        store_all();
+        assert_eq!(found(), 0);
+        // The first half in use: about half the keys stay.
+        assert!(t.map_next_chunk());
+        store_all();
+        let half = found();
+        assert!((1500..2500).contains(&half), "{half}");
+        // Mapping the rest keeps what is stored.
+        assert!(t.map_next_chunk());
+        assert!(!t.map_next_chunk());
+        assert_eq!(found(), half);
+        store_all();
+        assert!(found() > 3900);
+        t.clear();
+        assert_eq!(found(), 0);
     }
 
     #[test]

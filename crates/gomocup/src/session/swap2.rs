@@ -32,7 +32,7 @@ impl Session {
             Some(engine) => engine.set_board(board),
             None => {
                 self.size = Some(n);
-                self.engine = Some(Engine::new(board, self.options()));
+                self.replace_engine(board);
             }
         }
         self.think(Job::Swap2(stones.len()))

@@ -109,15 +109,41 @@ pub struct Engine {
 }
 
 impl Engine {
-    pub fn new(mut board: Board, options: EngineOptions) -> Engine {
+    /// An engine whose tables are mapped into memory before it returns, so that no search
+    /// pays for that (a tenth of a second for 128 MiB on a slow machine, more for more).
+    pub fn new(board: Board, options: EngineOptions) -> Engine {
+        Engine::build(board, options, true)
+    }
+
+    /// As [`Engine::new`], but made at once: a thread of its own maps the main table into
+    /// memory meanwhile, and the searches use what is mapped (the whole table within a
+    /// second, the first megabytes at once; see [`SharedTable::unmapped`]). For a front end that
+    /// makes an engine on a move's clock: a Gomocup manager's `INFO max_memory` or `INFO
+    /// rule` comes just before its `TURN`.
+    pub fn new_mapping_in_background(board: Board, options: EngineOptions) -> Engine {
+        let engine = Engine::build(board, options, false);
+        let table = Arc::downgrade(&engine.table);
+        std::thread::spawn(move || {
+            // Chunk by chunk, so that an engine dropped meanwhile stops the work.
+            while let Some(table) = table.upgrade() {
+                if !table.map_next_chunk() {
+                    break;
+                }
+            }
+        });
+        engine
+    }
+
+    fn build(mut board: Board, options: EngineOptions, map_now: bool) -> Engine {
         let weights = options.weights_for(board.rule());
         adopt_weights(&mut board, &weights);
         let (main, root_threats, leaf_threats) = split_memory(options.table_bytes);
-        let table = Arc::new(SharedTable::with_bytes(if options.selective {
-            main
+        let main = if options.selective { main } else { 0 };
+        let table = Arc::new(if map_now {
+            SharedTable::with_bytes(main)
         } else {
-            0
-        }));
+            SharedTable::unmapped(main)
+        });
         let mut game = Gomoku::new(board);
         game.set_max_candidates(options.max_candidates);
         game.set_eval(options.eval);
@@ -140,7 +166,11 @@ impl Engine {
                     )
                 })
                 .collect(),
-            threats: ThreatSolver::new(root_threats),
+            threats: if map_now {
+                ThreatSolver::new(root_threats)
+            } else {
+                ThreatSolver::unmapped(root_threats)
+            },
             options,
             weights,
         }
@@ -184,6 +214,15 @@ impl Engine {
         self.game.board.undo()
     }
 
+    /// A search with no clock first maps the rest of the table itself (see
+    /// [`Engine::new_mapping_in_background`]): it has the time, and a depth- or node-limited
+    /// search must not depend on how far another thread has got.
+    fn table_for(&self, limits: &Limits) {
+        if limits.time.is_none() && limits.target.is_none() {
+            while self.table.map_next_chunk() {}
+        }
+    }
+
     pub fn clear_tables(&mut self) {
         self.searcher.clear();
         self.table.clear();
@@ -206,6 +245,7 @@ impl Engine {
         excluded: &[Point],
         mut on_info: impl FnMut(&Info),
     ) -> Analysis {
+        self.table_for(limits);
         let start = Instant::now();
         if self.game.board.no_legal_move() {
             return Analysis {

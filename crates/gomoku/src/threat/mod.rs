@@ -183,8 +183,20 @@ pub struct ThreatSolver {
 }
 
 impl ThreatSolver {
-    /// A solver whose table takes at most `table_bytes` bytes (none below one bucket).
+    /// A solver whose table takes at most `table_bytes` bytes (none below one bucket), its
+    /// memory mapped now rather than page by page on the first search's clock.
     pub fn new(table_bytes: usize) -> ThreatSolver {
+        let mut solver = ThreatSolver::unmapped(table_bytes);
+        let entry = std::mem::size_of::<[u64; 2]>();
+        for slot in solver.table.iter_mut().step_by(4096 / entry) {
+            *slot = [0; 2];
+        }
+        solver
+    }
+
+    /// As [`ThreatSolver::new`], made at once: the table's zeroed memory is mapped by the
+    /// system as the searches first write to it.
+    pub fn unmapped(table_bytes: usize) -> ThreatSolver {
         let entry = std::mem::size_of::<[u64; 2]>();
         let buckets = table_bytes / (entry * BUCKET);
         let len = if buckets == 0 {
@@ -192,13 +204,9 @@ impl ThreatSolver {
         } else {
             BUCKET << (usize::BITS - 1 - buckets.leading_zeros())
         };
-        // Zeros, so the memory comes from the allocator already cleared; but it is then mapped
-        // lazily, page by page, on the first search's clock: touch every page now.
-        // (`black_box` hides that the memory is zero, so the writes are not optimised away.)
-        let mut table = std::hint::black_box(vec![[0u64; 2]; len]);
-        for slot in table.iter_mut().step_by(4096 / entry) {
-            *slot = [0; 2];
-        }
+        // Zeros, so the memory comes from the allocator already cleared and unmapped.
+        // (`black_box` hides that it is zero, so that `new`'s writes are not optimised away.)
+        let table = std::hint::black_box(vec![[0u64; 2]; len]);
         ThreatSolver {
             table,
             moves: MoveStack::default(),

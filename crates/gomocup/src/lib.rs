@@ -43,6 +43,12 @@ type Out = Arc<Mutex<Box<dyn Write + Send>>>;
 fn send(out: &Out, lines: &[String]) {
     let mut w = out.lock().unwrap_or_else(|e| e.into_inner());
     for line in lines {
+        // A reply may quote the input, and a control character quoted (a NUL, a carriage
+        // return) would break the manager's reading of the line: each shows as `?`.
+        let line: String = line
+            .chars()
+            .map(|c| if c.is_control() { '?' } else { c })
+            .collect();
         // A manager that has gone away cannot be told anything: ignore write errors.
         let _ = writeln!(w, "{line}");
     }
@@ -119,7 +125,8 @@ pub fn run(input: impl BufRead + Send + 'static, output: impl Write + Send + 'st
     std::thread::spawn(warm_up);
     let mut session = Session::default();
     let mut queue: VecDeque<(Line, Instant)> = VecDeque::new();
-    let mut running: Option<(Arc<AtomicBool>, JoinHandle<()>)> = None;
+    // The search running: its stop flag, its thread, and when its request arrived.
+    let mut running: Option<(Arc<AtomicBool>, JoinHandle<()>, Instant)> = None;
     let mut ending = false;
     loop {
         // Lines that arrived during a search are handled, in order, once it is over.
@@ -144,7 +151,7 @@ pub fn run(input: impl BufRead + Send + 'static, output: impl Write + Send + 'st
                     .next()
                     .unwrap_or("")
                     .to_ascii_uppercase();
-                let (stop, _) = running.as_ref().expect("running");
+                let (stop, _, _) = running.as_ref().expect("running");
                 match word.as_str() {
                     "STOP" | "YXSTOP" => stop.store(true, Ordering::Relaxed),
                     "END" => {
@@ -162,7 +169,8 @@ pub fn run(input: impl BufRead + Send + 'static, output: impl Write + Send + 'st
                     break;
                 }
                 if let Some(think) = outcome.think {
-                    running = start(&mut session, think, arrived, &tx, &out);
+                    running = start(&mut session, think, arrived, &tx, &out)
+                        .map(|(stop, worker)| (stop, worker, arrived));
                 }
             }
             // The input is over: finish what was asked, then stop.
@@ -177,8 +185,9 @@ pub fn run(input: impl BufRead + Send + 'static, output: impl Write + Send + 'st
                 queue.push_back((end, Instant::now()));
             }
             Event::Done(engine, job, results) => {
-                if let Some((_, worker)) = running.take() {
+                if let Some((_, worker, arrived)) = running.take() {
                     let _ = worker.join();
+                    session.spend(arrived.elapsed());
                 }
                 session.give_engine(*engine);
                 if ending {

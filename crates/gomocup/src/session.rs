@@ -31,13 +31,16 @@ pub struct Think {
 const BLOCK_DROPPED: &str = "ERROR a board block was not ended with DONE; it is dropped";
 
 /// A block of stone lines being read (`BOARD`, `YXBOARD`, `SWAP2BOARD` ... `DONE`). A
-/// malformed line inside it gets an ERROR and the block stays open, so that the stones after
-/// it still arrive and its `DONE` still ends it. (The reference brain, pisqpipe, ends the
-/// block at such a line instead, and then takes `DONE` and the stones after the bad line as
-/// commands; either way the bad line's stone is missing, and only this way no other is.)
+/// malformed line inside it gets an ERROR and the block stays open, so that its `DONE` still
+/// ends it, and then the whole block is refused: the manager's position has a stone this
+/// one would lack, and a move searched without it could land on it. (The reference brain,
+/// pisqpipe, ends the block at such a line instead, and then takes `DONE` and the stones
+/// after the bad line as commands.)
 struct Block {
     kind: BlockKind,
     stones: Vec<(Point, Option<u8>)>,
+    /// The first line that was not a stone, and why.
+    bad_line: Option<String>,
 }
 
 #[derive(Copy, Clone, PartialEq, Eq)]
@@ -125,12 +128,29 @@ impl Session {
         self.engine = Some(engine);
     }
 
+    /// Counts a reply's time, from its request to its move, against the game's time left:
+    /// a manager that sends `INFO timeout_match` but no `time_left` before each move still
+    /// gets a player that keeps to its clock (the next `time_left` it sends wins).
+    pub fn spend(&mut self, spent: Duration) {
+        if let Some(left) = self.time_left.or(self.timeout_match) {
+            let spent = u64::try_from(spent.as_millis()).unwrap_or(u64::MAX);
+            self.time_left = Some(left.saturating_sub(spent));
+        }
+    }
+
     /// Handles one input line (not while a search runs: the loop queues lines then).
     pub fn handle_line(&mut self, line: &str) -> Outcome {
-        let mut outcome = match parse(line) {
-            Ok(command) => self.handle(command),
-            Err(ParseError::Unknown(why)) => Outcome::reply(format!("UNKNOWN {why}")),
-            Err(ParseError::Malformed(why)) => error(why),
+        let mut outcome = match (parse(line), &mut self.block) {
+            (Ok(command), _) => self.handle(command),
+            // Inside a block every line but its end is a stone.
+            (Err(ParseError::Unknown(why) | ParseError::Malformed(why)), Some(block)) => {
+                let why = format!("\"{}\" is not a stone line X,Y,F: {why}", line.trim());
+                let reply = format!("ERROR {why}; the whole block will be refused");
+                block.bad_line.get_or_insert(why);
+                Outcome::reply(reply)
+            }
+            (Err(ParseError::Unknown(why)), None) => Outcome::reply(format!("UNKNOWN {why}")),
+            (Err(ParseError::Malformed(why)), None) => error(why),
         };
         if let Some(e) = self.pending_error.take() {
             outcome.replies.insert(0, format!("ERROR {e}"));
@@ -161,6 +181,13 @@ impl Session {
                     outcome
                 }
             };
+        }
+        if matches!(
+            command,
+            Command::Start(_) | Command::RectStart(..) | Command::Restart
+        ) {
+            // A new game's clock: the manager's next `time_left`, else the whole match.
+            self.time_left = None;
         }
         match command {
             Command::Start(n) => self.start(n),
@@ -208,6 +235,7 @@ impl Session {
                 self.block = Some(Block {
                     kind,
                     stones: Vec::new(),
+                    bad_line: None,
                 });
                 Outcome::default()
             }
@@ -418,6 +446,11 @@ impl Session {
 
     /// Sets up the position a finished block describes.
     fn finish_block(&mut self, block: Block) -> Outcome {
+        if let Some(why) = block.bad_line {
+            return error(format!(
+                "the block is refused ({why}); the position is as it was"
+            ));
+        }
         if block.kind == BlockKind::Swap2 {
             return self.swap2(block);
         }

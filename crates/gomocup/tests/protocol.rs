@@ -157,6 +157,11 @@ fn bad_input_gets_an_answer_and_changes_nothing() {
     assert!(b.ask("TURN 7,7").starts_with("ERROR"), "no game yet");
     assert!(b.ask("BEGIN").starts_with("ERROR"));
     assert!(b.ask("HELLO THERE").starts_with("UNKNOWN"));
+    // A control character quoted back shows as `?`, never raw.
+    assert_eq!(
+        b.ask("HI\u{0}\u{7}"),
+        "UNKNOWN command \"HI??\" is not known"
+    );
     assert_eq!(b.ask("START 15"), "OK");
     b.send("INFO timeout_turn 100");
     for bad in [
@@ -263,6 +268,9 @@ fn swap2_in_all_three_cases() {
         .iter()
         .all(|&(x, y)| x.abs_diff(7) <= 4 && y.abs_diff(7) <= 4));
     assert!(three[0] != three[1] && three[1] != three[2] && three[0] != three[2]);
+    // The proposed stones are on the engine's board, the last of them its last move.
+    let (x, y) = three[2];
+    assert_eq!(b.ask(&format!("TAKEBACK {x},{y}")), "OK");
     // Three stones, Black clearly better (two in a row against a corner stone): swap.
     assert_eq!(swap2(&mut b, &["7,7", "0,0", "8,7"]), "SWAP");
     // Three balanced stones: swap, one move, or two more stones, all legal.
@@ -270,9 +278,11 @@ fn swap2_in_all_three_cases() {
     if reply != "SWAP" {
         let ps = points(&reply);
         assert!(matches!(ps.len(), 1 | 2), "{reply}");
-        for p in ps {
+        for &p in &ps {
             assert!(![(7, 7), (8, 6), (8, 8)].contains(&p), "{reply}");
         }
+        let (x, y) = ps[ps.len() - 1];
+        assert_eq!(b.ask(&format!("TAKEBACK {x},{y}")), "OK", "{reply}");
     }
     // Five stones with Black's open three: White to move is worse, so swap.
     assert_eq!(

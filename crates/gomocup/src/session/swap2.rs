@@ -55,6 +55,11 @@ impl Session {
                     .map_or(0, |(i, _)| i);
                 let shapes = swap2_openings(n);
                 let stones = shapes[best.min(shapes.len() - 1)];
+                // The proposed stones are the game from here (a manager may go on with TURN).
+                for p in stones {
+                    self.play(p)
+                        .expect("three distinct points of an empty board");
+                }
                 vec![format!(
                     "{} {} {}",
                     xy(stones[0]),
@@ -67,12 +72,15 @@ impl Session {
             3 => {
                 if value < -SWAP2_MARGIN {
                     vec!["SWAP".into()]
-                } else if value > SWAP2_MARGIN || results.len() < 2 {
-                    self.play(mv).expect("legal");
-                    vec![xy(mv)]
                 } else {
-                    let second = results[1].best_move.unwrap_or(mv);
-                    vec![format!("{} {}", xy(mv), xy(second))]
+                    self.play(mv).expect("legal");
+                    match results.get(1).and_then(|r| r.best_move) {
+                        // Both proposed stones are on the board, as the manager has them.
+                        Some(second) if value <= SWAP2_MARGIN && self.play(second).is_ok() => {
+                            vec![format!("{} {}", xy(mv), xy(second))]
+                        }
+                        _ => vec![xy(mv)],
+                    }
                 }
             }
             // Five stones, White to move: keep White and move if White is not worse.

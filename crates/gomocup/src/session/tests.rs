@@ -45,22 +45,6 @@ fn a_board_of_a_finished_game_is_an_error_and_changes_nothing() {
     assert_eq!(moves(&session).len(), 9);
 }
 
-/// A malformed stone line in a block gets an ERROR; the block stays open, so the stones
-/// after it are kept and `DONE` ends it (see [`Block`]).
-#[test]
-fn a_malformed_stone_line_leaves_its_block_open() {
-    let mut session = Session::default();
-    session.handle_line("START 15");
-    session.handle_line("YXBOARD");
-    assert_eq!(session.handle_line("7,7,1").replies, Vec::<String>::new());
-    let bad = session.handle_line("7,x,2").replies;
-    assert!(bad.len() == 1 && bad[0].starts_with("ERROR"), "{bad:?}");
-    assert!(session.handle_line("8,8,2").replies.is_empty());
-    assert!(session.handle_line("DONE").replies.is_empty());
-    assert_eq!(moves(&session).len(), 2);
-    assert_eq!(session.handle_line("ABOUT").replies.len(), 1);
-}
-
 /// Found by the property test in `robustness`: the move was kept, then refused.
 #[test]
 fn a_turn_that_ends_the_game_is_an_error_and_changes_nothing() {
@@ -132,4 +116,66 @@ fn a_command_inside_an_unfinished_block_drops_it_and_still_counts() {
     let replies = session.handle_line("ABOUT").replies;
     assert_eq!(replies.len(), 2, "{replies:?}");
     assert!(replies[1].starts_with("name=\"wuzi\""), "{replies:?}");
+}
+
+/// A line in a block that is not a stone gets an ERROR; the block stays open, so that its
+/// `DONE` still ends it, and is then refused whole: a position without that stone could get
+/// a move on the very point the manager has it (see [`Block`]).
+#[test]
+fn a_bad_stone_line_refuses_the_whole_block() {
+    let mut session = Session::default();
+    session.handle_line("START 15");
+    assert_eq!(session.handle_line("PLAY 3,3").replies, ["3,3"]);
+    for bad in ["7,7,0", "-1,5,1", "7,7,1,5", "seven", "7,x,2"] {
+        assert!(session.handle_line("BOARD").replies.is_empty());
+        assert!(session.handle_line("3,7,1").replies.is_empty());
+        let replies = session.handle_line(bad).replies;
+        assert_eq!(replies.len(), 1, "{replies:?}");
+        assert!(
+            replies[0].starts_with("ERROR") && replies[0].contains("whole block"),
+            "{bad}: {replies:?}"
+        );
+        assert!(session.handle_line("4,7,2").replies.is_empty());
+        let outcome = session.handle_line("DONE");
+        assert!(outcome.think.is_none(), "{bad}: no search");
+        assert_eq!(outcome.replies.len(), 1, "{:?}", outcome.replies);
+        assert!(
+            outcome.replies[0].starts_with("ERROR the block is refused"),
+            "{:?}",
+            outcome.replies
+        );
+        assert_eq!(moves(&session), [Point::new(3, 3)], "the game is as it was");
+    }
+    // The next block is read afresh.
+    assert!(session.handle_line("BOARD").replies.is_empty());
+    session.handle_line("7,7,2");
+    assert!(session.handle_line("DONE").think.is_some());
+}
+
+/// Without `time_left` from the manager, the session counts its own replies' time against
+/// `timeout_match`; a `time_left` sent is taken as it is, and a new game starts afresh.
+#[test]
+fn the_match_clock_runs_without_time_left() {
+    let mut session = Session::default();
+    session.handle_line("START 15");
+    session.handle_line("INFO timeout_turn 30000");
+    session.handle_line("INFO timeout_match 10000");
+    let mut time = |session: &mut Session| {
+        let think = session.handle_line("YXNBEST 1").think.expect("a search");
+        think.limits.time.expect("a limit")
+    };
+    let full = time(&mut session);
+    session.spend(Duration::from_millis(6000));
+    let later = time(&mut session);
+    assert!(later < full, "{later:?} {full:?}");
+    session.spend(Duration::from_millis(6000));
+    assert!(
+        time(&mut session) <= Duration::from_millis(10),
+        "the match time is spent"
+    );
+    session.handle_line("INFO time_left 10000");
+    assert_eq!(time(&mut session), full);
+    session.spend(Duration::from_millis(9000));
+    session.handle_line("RESTART");
+    assert_eq!(time(&mut session), full, "a new game");
 }

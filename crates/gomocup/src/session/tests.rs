@@ -160,7 +160,7 @@ fn the_match_clock_runs_without_time_left() {
     session.handle_line("START 15");
     session.handle_line("INFO timeout_turn 30000");
     session.handle_line("INFO timeout_match 10000");
-    let mut time = |session: &mut Session| {
+    let time = |session: &mut Session| {
         let think = session.handle_line("YXNBEST 1").think.expect("a search");
         think.limits.time.expect("a limit")
     };

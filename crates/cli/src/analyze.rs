@@ -16,10 +16,10 @@ pub struct AnalyzeArgs {
     pub position: PositionArgs,
     /// Think for this many milliseconds (the default: 1000, unless a depth or node limit is
     /// given).
-    #[arg(long, value_name = "MS")]
+    #[arg(long, value_name = "MS", value_parser = crate::arg_check::at_least_one::<u64>)]
     pub time: Option<u64>,
     /// Search to this depth (deterministic).
-    #[arg(long)]
+    #[arg(long, value_parser = crate::arg_check::at_least_one::<u32>)]
     pub depth: Option<u32>,
     /// Search this many nodes at most (deterministic).
     #[arg(long, value_parser = crate::arg_check::at_least_one::<u64>)]
@@ -52,6 +52,10 @@ pub struct AnalyzeArgs {
     /// With --algo: try the candidates best first, or reversed (to see what ordering is worth).
     #[arg(long, value_enum, default_value_t = OrderArg::BestFirst)]
     pub order: OrderArg,
+    /// With --algo: give up after this many seconds (default 120; plain minimax to depth 5
+    /// from an opening takes longer than anyone waits).
+    #[arg(long, value_name = "SECONDS", value_parser = crate::arg_check::at_least_one::<u64>)]
+    pub give_up_after: Option<u64>,
     #[command(flatten)]
     pub tree: TreeArgs,
 }
@@ -262,6 +266,9 @@ pub fn analyze(args: &AnalyzeArgs) -> Result<String, String> {
             "--width and --order choose the textbook algorithms' moves: they need --algo".into(),
         );
     }
+    if args.give_up_after.is_some() {
+        return Err("--give-up-after bounds --algo; the engine keeps to --time".into());
+    }
     let size = board.size();
     let mut options = args.engine.options()?;
     options.check_rule(board.rule())?;
@@ -375,7 +382,10 @@ fn compare_algorithms(args: &AnalyzeArgs, mut board: Board, list: &str) -> Resul
         &args.tree,
         args.json,
         Some(options),
-        None,
+        Some(std::time::Duration::from_secs(
+            args.give_up_after
+                .unwrap_or(crate::solve::DEFAULT_GIVE_UP_AFTER),
+        )),
     )
 }
 

@@ -127,6 +127,13 @@ impl PositionArgs {
             if !self.black.is_empty() || !self.white.is_empty() {
                 return Err("give either a record file or stones, not both".into());
             }
+            if self.to_move.is_some() {
+                return Err(
+                    "--to-move is for --black/--white stones: a record's side to move \
+                     follows from its moves (--move chooses the position)"
+                        .into(),
+                );
+            }
             let record = self.record.load(path, self.rule.into())?;
             let board = record
                 .final_position()

@@ -31,10 +31,10 @@ pub struct ProofsArgs {
     #[arg(long, value_name = "N")]
     pub game: Option<usize>,
     /// Think this many milliseconds on each position (the default: 150).
-    #[arg(long, value_name = "MS")]
+    #[arg(long, value_name = "MS", value_parser = crate::arg_check::at_least_one::<u64>)]
     pub time: Option<u64>,
     /// Search this many nodes on each position instead: the same file gives the same list.
-    #[arg(long, conflicts_with = "time")]
+    #[arg(long, conflicts_with = "time", value_parser = crate::arg_check::at_least_one::<u64>)]
     pub nodes: Option<u64>,
     /// The rule of records that do not say (`RU`).
     #[arg(long, value_enum, default_value_t = crate::position::RuleArg::Freestyle)]

@@ -18,10 +18,10 @@ pub struct ReviewArgs {
     #[command(flatten)]
     pub position: PositionArgs,
     /// Think this many milliseconds on each position (the default: 300).
-    #[arg(long, value_name = "MS")]
+    #[arg(long, value_name = "MS", value_parser = crate::arg_check::at_least_one::<u64>)]
     pub time: Option<u64>,
     /// Search this many nodes on each position instead: the same game gives the same review.
-    #[arg(long, conflicts_with = "time")]
+    #[arg(long, conflicts_with = "time", value_parser = crate::arg_check::at_least_one::<u64>)]
     pub nodes: Option<u64>,
     /// Review from this move on (1-based; the default: the first move after a record's
     /// opening stones, or the first move).

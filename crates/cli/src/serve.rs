@@ -13,10 +13,10 @@ pub struct ServeArgs {
     #[arg(long, default_value = "127.0.0.1:8080")]
     addr: std::net::SocketAddr,
     /// Searches running at once (default: the number of cores).
-    #[arg(long)]
+    #[arg(long, value_parser = crate::arg_check::at_least_one::<usize>)]
     max_searches: Option<usize>,
     /// The longest engine think time a request may ask for, in ms.
-    #[arg(long, default_value_t = 10_000)]
+    #[arg(long, default_value_t = 10_000, value_parser = crate::arg_check::at_least_one::<u64>)]
     max_time_ms: u64,
     /// Threads per search (each search slot uses this many).
     #[arg(long, default_value_t = 1, value_parser = clap::value_parser!(u16).range(1..=64))]

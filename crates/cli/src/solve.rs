@@ -70,7 +70,7 @@ pub struct SolveArgs {
 }
 
 /// Two minutes: enough for every board the README measures.
-const DEFAULT_GIVE_UP_AFTER: u64 = 120;
+pub const DEFAULT_GIVE_UP_AFTER: u64 = 120;
 
 #[derive(Serialize)]
 struct Solution {

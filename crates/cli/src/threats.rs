@@ -30,10 +30,15 @@ pub struct ThreatsArgs {
           value_parser = clap::value_parser!(u32).range(1..=i64::from(MAX_THREAT_ATTACKS)))]
     pub attacks: u32,
     /// Give up after this many milliseconds (the default: 10000, unless --nodes is given).
-    #[arg(long, value_name = "MS", conflicts_with = "nodes")]
+    #[arg(
+        long,
+        value_name = "MS",
+        conflicts_with = "nodes",
+        value_parser = crate::arg_check::at_least_one::<u64>
+    )]
     pub time: Option<u64>,
     /// Give up after this many nodes (the answer is then the same on every machine).
-    #[arg(long)]
+    #[arg(long, value_parser = crate::arg_check::at_least_one::<u64>)]
     pub nodes: Option<u64>,
     /// Look for the opponent's win instead: the side not to move, as if it had the move
     /// (what it threatens).

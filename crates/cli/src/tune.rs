@@ -252,6 +252,7 @@ pub fn run_tune(args: &TuneArgs) -> Result<String, String> {
         return Ok(report.trim_end().to_string());
     }
     let out = args.out.clone().ok_or("--out is required to fit")?;
+    check_writable(&out)?;
     if args.policy_only {
         if args.scale.is_some() || args.start.is_some() {
             return Err(
@@ -397,6 +398,21 @@ fn policy_only(
         factor_flags(args)
     );
     write_weights(out, &weights, &header, &report)
+}
+
+/// Refuses an `--out` that cannot be written before a fit of half a minute, not after it.
+/// The file is opened without being cut (and removed again if this made it).
+fn check_writable(out: &std::path::Path) -> Result<(), String> {
+    let existed = out.exists();
+    std::fs::OpenOptions::new()
+        .append(true)
+        .create(true)
+        .open(out)
+        .map_err(|e| format!("cannot write {}: {e}", out.display()))?;
+    if !existed {
+        let _ = std::fs::remove_file(out);
+    }
+    Ok(())
 }
 
 /// Writes `weights` with `header` to `out`; the report, with where the weights went.

@@ -71,6 +71,8 @@ fn bad_positions_get_clear_errors() {
     fails_with(&["show", "--size", "23"], "size");
     fails_with(&["show", "--black", "h8", "i9"], "not both");
     fails_with(&["show", "--black", "h8,h9,h10"], "side to move");
+    let file = "tests/data/wuzi-match-standard.sgf";
+    fails_with(&["show", "--to-move", "white", file], "--to-move is for");
     fails_with(&["analyze", "--json", "h8 a1 i8 a2 j8 a3 k8 a4 l8"], "over");
 }
 
@@ -734,6 +736,10 @@ fn tune_scales_the_waiting_sides_tables_by_the_factors() {
         let args = ["tune", "--data", &data, "--policy-only", "--out", "x"];
         fails_with(&[&args[..], &[flag, value]].concat(), error);
     }
+    // An --out that cannot be written is refused before the fit, not after it.
+    let nowhere = dir.join("no-such-dir").join("w.txt");
+    let nowhere = nowhere.to_str().unwrap();
+    fails_with(&["tune", "--data", &data, "--out", nowhere], "cannot write");
     let _ = std::fs::remove_dir_all(&dir);
 }
 

@@ -102,9 +102,20 @@ fn bad_learn_input_is_one_line_and_exit_2() {
     for args in [
         &["analyze", "--algo", "bogus", "--depth", "2", "h8"][..],
         &["analyze", "--algo", "minimax", "h8"],
-        &["analyze", "--algo", "minimax", "--depth", "0", "h8"],
         &["analyze", "--tree", "t.json", "h8"],
         &["analyze", "--width", "8", "h8"],
+        &["analyze", "--give-up-after", "5", "h8"],
+        // Plain minimax to depth 5 of an opening: far longer than a second.
+        &[
+            "analyze",
+            "--algo",
+            "minimax",
+            "--depth",
+            "5",
+            "--give-up-after",
+            "1",
+            "h8 i9",
+        ],
         &["solve", "tictactoe", "--moves", "a1 a1"],
         &["solve", "tictactoe", "--moves", "a1 b1 a2 b2 a3"],
     ] {
@@ -113,6 +124,10 @@ fn bad_learn_input_is_one_line_and_exit_2() {
         assert_eq!(out.status.code(), Some(2), "{args:?}: {error}");
         assert_eq!(error.lines().count(), 1, "{args:?}: {error}");
     }
+    // A depth of 0 is refused by the argument parser itself, as every zero limit is.
+    let out = wuzi(&["analyze", "--algo", "minimax", "--depth", "0", "h8"]);
+    assert_eq!(out.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&out.stderr).contains("must be 1 or more"));
 }
 
 /// The lines a documented console example prints after `$ COMMAND`, up to the next command or

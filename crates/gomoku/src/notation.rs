@@ -82,7 +82,7 @@ impl fmt::Debug for Point {
 pub struct MoveListError {
     /// 0-based position of the move in the list.
     pub index: usize,
-    /// The move as written.
+    /// The move as written (its start, when it is long).
     pub text: String,
     /// What is wrong with it.
     pub problem: String,
@@ -110,6 +110,9 @@ pub fn parse_point(text: &str, size: usize) -> Result<Point, String> {
         _ => Err(format!("\"{}\" is not a single point", text.trim())),
     }
 }
+
+/// How much of a bad move an error quotes.
+const QUOTED_CHARS: usize = 24;
 
 /// Parses a move list: `h8 i9 h9`, `h8i9h9`, `h8,i9`, `7,7 8,6` (case-insensitive).
 /// Checks syntax and that every point is on the board, nothing else (see
@@ -146,10 +149,18 @@ pub(crate) fn parse_moves_with_text(
         }
         let start = i;
         let index = out.len();
-        let err = |end: usize, problem: String| MoveListError {
-            index,
-            text: String::from_utf8_lossy(&bytes[start..end]).into_owned(),
-            problem,
+        let err = |end: usize, problem: String| {
+            // A long run of junk is quoted by its start, not echoed whole.
+            let text = String::from_utf8_lossy(&bytes[start..end]);
+            let text = match text.char_indices().nth(QUOTED_CHARS) {
+                Some((cut, _)) => format!("{}...", &text[..cut]),
+                None => text.into_owned(),
+            };
+            MoveListError {
+                index,
+                text,
+                problem,
+            }
         };
         let digits = |mut j: usize| {
             let s = j;
@@ -175,6 +186,9 @@ pub(crate) fn parse_moves_with_text(
                 while i < bytes.len() && !is_sep(bytes[i]) {
                     i += 1;
                 }
+                return Err(err(i, "not a move (expected e.g. h8 or 7,7)".into()));
+            }
+            if ds == de && ds - start > 1 {
                 return Err(err(i, "not a move (expected e.g. h8 or 7,7)".into()));
             }
             if ds - start != 1 {
@@ -277,6 +291,11 @@ mod tests {
 
     #[test]
     fn errors_name_the_move_and_index() {
+        let e = parse_moves("xyzzy", 15).unwrap_err();
+        assert_eq!(e.problem, "not a move (expected e.g. h8 or 7,7)");
+        let junk = "q".repeat(100_000);
+        let e = parse_moves(&junk, 15).unwrap_err();
+        assert_eq!(e.text, format!("{}...", "q".repeat(24)));
         let e = parse_moves("h8 i9 p3 h10", 15).unwrap_err();
         assert_eq!((e.index, e.text.as_str()), (2, "p3"));
         assert!(e.to_string().contains("move 3 (1-based) \"p3\""), "{e}");

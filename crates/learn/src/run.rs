@@ -190,7 +190,8 @@ fn textbook<G: Game>(
                 };
                 return Err(format!(
                     "the {algorithm} tree at depth {} has more than {cap} nodes: lower the \
-                     depth{narrow} or raise max_nodes",
+                     depth{narrow} or raise the node cap (max_nodes; on the command line \
+                     --max-nodes)",
                     plan.depth
                 ));
             }

@@ -9,7 +9,7 @@ use crate::{ids, request, shutdown, AppState};
 use axum::extract::rejection::JsonRejection;
 use axum::extract::{FromRequestParts, Path, State};
 use axum::http::request::Parts;
-use axum::http::StatusCode;
+use axum::http::{header, StatusCode};
 use axum::response::sse::{Event, KeepAlive, Sse};
 use axum::response::{IntoResponse, Response};
 use axum::Json;
@@ -145,13 +145,21 @@ pub async fn create(State(state): Shared, req: Result<Json<NewGame>, JsonRejecti
                 "too many games on this server; try again later".into(),
             ))
         }
-        Err(Refused::ClientFull) => {
-            return Err(ApiError(
+        Err(Refused::ClientFull(wait)) => {
+            // Retry-After says when its oldest game may make way, not when searches end.
+            let secs = wait.as_secs().max(1);
+            let mut refused = ApiError(
                 StatusCode::TOO_MANY_REQUESTS,
-                "this address keeps as many games as it may, each used in the last 10 \
-                 minutes; play one of them or try again later"
-                    .into(),
-            ))
+                format!(
+                    "this address keeps as many games as it may, each used in the last 10 \
+                     minutes; play one of them, or start a new one in {secs} s"
+                ),
+            )
+            .into_response();
+            refused
+                .headers_mut()
+                .insert(header::RETRY_AFTER, header::HeaderValue::from(secs));
+            return Ok(refused);
         }
     }
     let analysis = match ai_moves(&state, &id).await {

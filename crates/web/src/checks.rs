@@ -65,6 +65,9 @@ fn board_of_record(
     needs: Needs,
 ) -> Result<Option<(Board, usize)>, ApiError> {
     let (name, text) = match (record.sgf, record.psq) {
+        (None, None) if record.game.is_some() => {
+            return Err(bad("game chooses a game of a record: it needs sgf or psq"))
+        }
         (None, None) => return Ok(None),
         (Some(sgf), None) => ("game.sgf", sgf),
         (None, Some(psq)) => ("game.psq", psq),

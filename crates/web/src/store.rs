@@ -40,8 +40,9 @@ pub const REPLACEABLE_AFTER: Duration = Duration::from_secs(10 * 60);
 pub enum Refused {
     /// The server keeps as many games as it may.
     Full,
-    /// This client keeps as many games as it may, each used within [`REPLACEABLE_AFTER`].
-    ClientFull,
+    /// This client keeps as many games as it may, each used within [`REPLACEABLE_AFTER`]:
+    /// the first may be replaced after this long.
+    ClientFull(Duration),
 }
 
 /// Games by their random id (see [`crate::ids`]); nothing lists them.
@@ -83,13 +84,19 @@ impl Store {
                 .games
                 .iter()
                 .filter(|(_, g)| g.owner == owner && !g.thinking)
-                .min_by_key(|(_, g)| g.last_used)
-                .filter(|(_, g)| g.last_used.elapsed() >= REPLACEABLE_AFTER)
-                .map(|(id, _)| id.clone());
+                .min_by_key(|(_, g)| g.last_used);
             match oldest {
-                Some(old) => self.games.remove(&old),
-                None => return Err(Refused::ClientFull),
-            };
+                Some((old, g)) if g.last_used.elapsed() >= REPLACEABLE_AFTER => {
+                    let old = old.clone();
+                    self.games.remove(&old);
+                }
+                // Every game thinking: one of them is free to go once it has been left
+                // alone for the whole time, at the earliest.
+                _ => {
+                    let idle = oldest.map_or(Duration::ZERO, |(_, g)| g.last_used.elapsed());
+                    return Err(Refused::ClientFull(REPLACEABLE_AFTER - idle));
+                }
+            }
         }
         if self.games.len() >= self.max_games {
             return Err(Refused::Full);
@@ -217,9 +224,11 @@ mod tests {
         assert_eq!(store.insert("a4", game_of(1)), Ok(()));
         assert!(!store.games.contains_key("a2"));
         for i in 0..50 {
-            assert_eq!(
-                store.insert(&format!("f{i}"), game_of(1)),
-                Err(Refused::ClientFull)
+            // a3 may be replaced once left alone for 10 minutes: nearly all of them to come.
+            let refused = store.insert(&format!("f{i}"), game_of(1));
+            assert!(
+                matches!(refused, Err(Refused::ClientFull(wait)) if wait > minutes(9)),
+                "{refused:?}"
             );
         }
         assert!(store.games.contains_key("a3") && store.games.contains_key("a4"));
@@ -238,7 +247,10 @@ mod tests {
             g.last_used -= minutes(60);
             g.thinking = true;
         }
-        assert_eq!(store.insert("b3", game_of(2)), Err(Refused::ClientFull));
+        assert_eq!(
+            store.insert("b3", game_of(2)),
+            Err(Refused::ClientFull(REPLACEABLE_AFTER))
+        );
         assert!(store.games.contains_key("b1") && store.games.contains_key("b2"));
     }
 }

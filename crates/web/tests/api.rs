@@ -806,6 +806,7 @@ fn games_come_in_and_go_out_as_sgf() {
         (json!({"sgf": "(;GM[1])"}), "GM[1]"),
         (json!({"sgf": "(;;B[hh])", "moves": ["h8"]}), "not both"),
         (json!({"sgf": sgf, "game": 9}), "game 9"),
+        (json!({"moves": ["h8"], "game": 2}), "needs sgf or psq"),
         (json!({"sgf": "(;AB[hh])"}), "set-up"),
         // Nested variations thousands deep in a small body: read without recursion (the
         // server once ran out of stack on these and died).

@@ -231,6 +231,31 @@ fn with_a_short_wait_the_rest_get_503_with_retry_after() {
     );
 }
 
+/// A client at its limit of games is told to come back when its oldest game may make way
+/// (ten minutes after its last use), not when the searches end.
+#[test]
+fn a_client_with_all_its_games_is_told_when_one_may_make_way() {
+    let base = server(Config {
+        games_per_client: 2,
+        ..Config::default()
+    });
+    let agent = ureq::agent();
+    let new_game = || {
+        send(
+            agent.post(&format!("{base}/api/games")),
+            Some(json!({"ai":"none"})),
+        )
+    };
+    assert_eq!(new_game().status, 201);
+    assert_eq!(new_game().status, 201);
+    let refused = new_game();
+    assert_eq!(refused.status, 429, "{}", refused.body);
+    let wait: u64 = refused.retry_after.expect("Retry-After").parse().unwrap();
+    assert!((590..=600).contains(&wait), "{wait}");
+    let error = refused.body["error"].as_str().unwrap();
+    assert!(error.contains(&format!("in {wait} s")), "{error}");
+}
+
 #[test]
 fn one_client_over_its_limit_gets_429_and_the_others_still_get_in() {
     let config = Config {

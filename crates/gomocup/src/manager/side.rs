@@ -188,8 +188,8 @@ fn apply_switch(options: &mut EngineOptions, key: &str, value: &str) -> Result<(
         "tt" => options.search.tt = switch()?,
         "killers" => options.search.killers = switch()?,
         "history" => options.search.history = switch()?,
-        "eval" => options.eval = value.parse()?,
-        "order" => options.order = value.parse()?,
+        "eval" => options.eval = value.parse().map_err(|e| format!("eval: {e}"))?,
+        "order" => options.order = value.parse().map_err(|e| format!("order: {e}"))?,
         "weights" => {
             let text = std::fs::read_to_string(value)
                 .map_err(|e| format!("weights: cannot read {value}: {e}"))?;
@@ -247,13 +247,18 @@ impl std::str::FromStr for SideSpec {
                 .map(|(k, v)| (k.trim(), v.trim()))
                 .ok_or_else(|| format!("setting \"{item}\" is not key=value"))?;
             let millis = || number(key, value).map(Duration::from_millis);
+            // A limit of 0 is a typo, not a request for a move without a search.
+            let limit = || match number(key, value)? {
+                0 => Err(format!("{key}: must be 1 or more")),
+                n => Ok(n),
+            };
             match key {
                 "cmd" => command = Some(split_command(value)?),
                 "name" => side.name = value.trim_matches(['"', '\'']).to_string(),
-                "time" => side.turn = Some(millis()?),
-                "match" => side.game = Some(millis()?),
-                "nodes" => side.nodes = Some(number(key, value)?),
-                "depth" => side.depth = Some(number(key, value)? as u32),
+                "time" => side.turn = Some(Duration::from_millis(limit()?)),
+                "match" => side.game = Some(Duration::from_millis(limit()?)),
+                "nodes" => side.nodes = Some(limit()?),
+                "depth" => side.depth = Some(limit()?.min(u64::from(u32::MAX)) as u32),
                 "threads" => side.threads = Some(thread_count(value)? as u32),
                 "memory" => side.memory = Some(number(key, value)?),
                 "settle" => side.settle = Some(millis()?),

@@ -232,10 +232,11 @@ impl SearchParams {
     /// Sets one knob by its name in [`SearchParams::KEYS`]; `Ok(false)` if the name is not
     /// one of them.
     pub fn set(&mut self, key: &str, value: &str) -> Result<bool, String> {
-        let n: i64 = value
-            .parse()
-            .map_err(|_| format!("{key}: \"{value}\" is not a whole number"))?;
+        // The value is read once the key is known: `foo=bar` is an unknown setting first.
         let small = |lo: i64, hi: i64| {
+            let n: i64 = value
+                .parse()
+                .map_err(|_| format!("{key}: \"{value}\" is not a whole number"))?;
             if (lo..=hi).contains(&n) {
                 Ok(n)
             } else {

@@ -161,7 +161,12 @@ pub fn run(input: impl BufRead + Send + 'static, output: impl Write + Send + 'st
                     _ => queue.push_back((line, arrived)),
                 }
             }
-            Event::Line(line, _) if line.cut => send(&out, &[refuse_cut(&line.text)]),
+            Event::Line(line, _) if line.cut => {
+                let refusal = refuse_cut(&line.text);
+                // Inside a block it was a stone line: the block is refused at its DONE.
+                session.refuse_block_line(&refusal);
+                send(&out, &[refusal]);
+            }
             Event::Line(line, arrived) => {
                 let outcome = session.handle_line(&line.text);
                 send(&out, &outcome.replies);
@@ -389,8 +394,12 @@ mod tests {
         );
         assert!(lines[2].starts_with("name="), "{lines:?}");
         assert!(refuses_a_long_line(&lines[3]), "{lines:?}");
-        // The position is the one stone that came whole: the engine, to move, answers it.
-        assert!(lines[4].contains(','), "{lines:?}");
+        // Inside the block it stood for a stone: without it the position is not the
+        // manager's, so the block is refused (a move might land on that stone).
+        assert!(
+            lines[4].starts_with("ERROR the block is refused"),
+            "{lines:?}"
+        );
     }
 
     /// An over-long line that starts with END, arriving while the engine thinks, used to stop

@@ -138,6 +138,14 @@ impl Session {
         }
     }
 
+    /// A line refused before it was read (too long) stood for a stone if a block is open:
+    /// the block is then refused at its `DONE`, as for a malformed stone line.
+    pub fn refuse_block_line(&mut self, why: &str) {
+        if let Some(block) = &mut self.block {
+            block.bad_line.get_or_insert_with(|| why.to_string());
+        }
+    }
+
     /// Handles one input line (not while a search runs: the loop queues lines then).
     pub fn handle_line(&mut self, line: &str) -> Outcome {
         let mut outcome = match (parse(line), &mut self.block) {

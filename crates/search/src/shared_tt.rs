@@ -136,19 +136,24 @@ impl SharedTable {
     }
 
     /// Maps the next 2 MiB of the table into memory (a write to each of its pages) and opens
-    /// them to the searches; false once the whole table is in use. One thread at a time.
+    /// them to the searches; false once the whole table is in use.
     pub fn map_next_chunk(&self) -> bool {
         let start = self.usable.load(Ordering::Acquire);
         if start >= self.len {
             return false;
         }
         let end = (start + HUGE_PAGE / size_of::<Bucket>()).min(self.len);
-        // No search reads or writes past `usable`: these zeros change nothing.
         for bucket in self.buckets()[start..end]
             .iter()
             .step_by(PAGE / size_of::<Bucket>())
         {
-            bucket.0[0][0].store(0, Ordering::Relaxed);
+            // A compare-exchange of a word with its own value: a write that maps the page
+            // and changes nothing, even where another thread has meanwhile opened the chunk
+            // and a search stored there. (An idempotent `fetch_or(0)` is compiled to a mere
+            // load, which maps the shared zero page and not the table's own.)
+            let word = &bucket.0[0][0];
+            let value = word.load(Ordering::Relaxed);
+            let _ = word.compare_exchange(value, value, Ordering::Relaxed, Ordering::Relaxed);
         }
         let _ = self
             .usable

@@ -85,17 +85,15 @@ impl Store {
                 .iter()
                 .filter(|(_, g)| g.owner == owner && !g.thinking)
                 .min_by_key(|(_, g)| g.last_used);
+            // Every game thinking: one of them is free to go once it has been left alone
+            // for the whole time, at the earliest.
+            let idle = oldest.map_or(Duration::ZERO, |(_, g)| g.last_used.elapsed());
             match oldest {
-                Some((old, g)) if g.last_used.elapsed() >= REPLACEABLE_AFTER => {
+                Some((old, _)) if idle >= REPLACEABLE_AFTER => {
                     let old = old.clone();
                     self.games.remove(&old);
                 }
-                // Every game thinking: one of them is free to go once it has been left
-                // alone for the whole time, at the earliest.
-                _ => {
-                    let idle = oldest.map_or(Duration::ZERO, |(_, g)| g.last_used.elapsed());
-                    return Err(Refused::ClientFull(REPLACEABLE_AFTER - idle));
-                }
+                _ => return Err(Refused::ClientFull(REPLACEABLE_AFTER - idle)),
             }
         }
         if self.games.len() >= self.max_games {

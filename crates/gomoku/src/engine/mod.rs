@@ -193,8 +193,15 @@ impl Engine {
     }
 
     /// Replaces the position, keeping the tables (they are keyed by position, so they stay
-    /// true; call [`Engine::clear_tables`] for a fresh start).
+    /// true for the same rule and size; another rule or size clears them; call
+    /// [`Engine::clear_tables`] for a fresh start).
     pub fn set_board(&mut self, mut board: Board) {
+        // The tables are keyed by the stones, not by the rule or the board's size: their
+        // entries are another game's there.
+        let current = &self.game.board;
+        if current.rule() != board.rule() || current.size() != board.size() {
+            self.clear_tables();
+        }
         // A board of another rule: make that rule's tables (cheap when there is nothing to
         // make, and once per rule otherwise).
         if self.weights.as_ref().map(|w| w.rule) != Some(board.rule()) {

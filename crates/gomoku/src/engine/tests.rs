@@ -191,3 +191,23 @@ fn the_root_keeps_the_moves_the_width_would_leave_out() {
     let missed = Engine::new(board, narrow).go(&limits, |_| {});
     assert_ne!(missed.best_move, Some(b6));
 }
+
+/// The tables are keyed by the stones alone: a board of another rule (or size) must not
+/// find the entries of the old one, so `set_board` starts it from empty tables, and the
+/// same rule keeps them.
+#[test]
+fn another_rule_starts_from_empty_tables() {
+    let moves = "h8 i9 h9 i10 j8";
+    let limits = Limits {
+        depth: Some(6),
+        ..Limits::default()
+    };
+    let fresh = |rule| engine(moves, rule).go(&limits, |_| {}).nodes;
+    let mut e = engine(moves, Rule::Freestyle);
+    let first = e.go(&limits, |_| {}).nodes;
+    assert_eq!(first, fresh(Rule::Freestyle));
+    e.set_board(Board::from_moves(15, Rule::Renju, moves).unwrap());
+    assert_eq!(e.go(&limits, |_| {}).nodes, fresh(Rule::Renju));
+    e.set_board(Board::from_moves(15, Rule::Renju, moves).unwrap());
+    assert!(e.go(&limits, |_| {}).nodes < fresh(Rule::Renju), "kept");
+}

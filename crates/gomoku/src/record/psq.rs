@@ -34,6 +34,9 @@ pub fn read_psq(text: &str, rule: Rule) -> Result<GameRecord, RecordError> {
     let mut record = GameRecord::new(size, rule);
     let mut board = record.start().map_err(|e| RecordError::new(at(0), e))?;
     while let Some((index, line)) = lines.next() {
+        if line.trim().is_empty() {
+            continue;
+        }
         let Some((x, y, millis)) = read_move(line) else {
             // The moves end where Piskvork's trailer starts (engine names, a result code); a
             // move after that means this line was a broken move, not the trailer.
@@ -128,6 +131,12 @@ mod tests {
         assert!(error.to_string().starts_with("line 2"), "{error}");
         assert!(read_psq("Piskvorky 30x30, 1:1, 0\n", Rule::Freestyle).is_err());
         assert!(read_psq("", Rule::Freestyle).is_err());
+        // Blank lines between the moves are nothing.
+        let record = read_psq(
+            "Piskvorky 15x15, 1:1, 0\n8,8,0\n\n9,9,0\n\n-1\n",
+            Rule::Freestyle,
+        );
+        assert_eq!(record.unwrap().moves.len(), 2);
         // A broken move line is not taken for the trailer when moves follow it.
         for text in [
             "Piskvorky 15x15, 1:1, 0\n8,8,0\nhello\n9,9,0\n",

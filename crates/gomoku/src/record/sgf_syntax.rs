@@ -183,7 +183,8 @@ fn parse_tree(cursor: &mut Cursor) -> Result<Tree, RecordError> {
             Some(')') => {
                 cursor.bump();
                 let done = stack.pop().expect("an open tree");
-                if done.nodes == 0 {
+                // A tree may hold only variations (each checked as it closed).
+                if done.nodes == 0 && !done.has_variation {
                     return Err(RecordError::new(done.span, "a game with no nodes: `()`"));
                 }
                 if stack.is_empty() {
@@ -206,6 +207,8 @@ fn parse_tree(cursor: &mut Cursor) -> Result<Tree, RecordError> {
 
 fn parse_properties(cursor: &mut Cursor) -> Result<Vec<Property>, RecordError> {
     let mut properties = Vec::new();
+    // The identifiers so far, to refuse a repeated one without comparing each with each.
+    let mut seen = std::collections::HashSet::new();
     loop {
         cursor.skip_space();
         let span = cursor.span;
@@ -238,7 +241,7 @@ fn parse_properties(cursor: &mut Cursor) -> Result<Vec<Property>, RecordError> {
                 format!("property {ident} has no value `[...]`"),
             ));
         }
-        if properties.iter().any(|p: &Property| p.ident == ident) {
+        if !seen.insert(ident.clone()) {
             return Err(RecordError::new(
                 span,
                 format!(
@@ -349,5 +352,8 @@ mod tests {
         assert!(error.to_string().contains("never closed"), "{error}");
         let error = parse_collection(&format!("(;SZ[15]{}", "()".repeat(3))).unwrap_err();
         assert!(error.to_string().contains("no nodes"), "{error}");
+        // A sequence may be empty when variations follow it.
+        let trees = parse_collection("(;GM[4]SZ[15]((;B[hh];W[ii])(;B[aa])))").unwrap();
+        assert_eq!(trees[0].nodes.len(), 3);
     }
 }

@@ -164,7 +164,7 @@ pub fn run(input: impl BufRead + Send + 'static, output: impl Write + Send + 'st
             Event::Line(line, _) if line.cut => {
                 let refusal = refuse_cut(&line.text);
                 // Inside a block it was a stone line: the block is refused at its DONE.
-                session.refuse_block_line(&refusal);
+                session.refuse_block_line(refusal.trim_start_matches("ERROR "));
                 send(&out, &[refusal]);
             }
             Event::Line(line, arrived) => {
@@ -397,7 +397,7 @@ mod tests {
         // Inside the block it stood for a stone: without it the position is not the
         // manager's, so the block is refused (a move might land on that stone).
         assert!(
-            lines[4].starts_with("ERROR the block is refused"),
+            lines[4].starts_with("ERROR the block is refused (a line longer than 64 KB"),
             "{lines:?}"
         );
     }

@@ -375,6 +375,11 @@ impl Session {
                 Err(_) => return bad(),
             },
             "rule" => match number {
+                Ok(2) => {
+                    self.set_rule(2);
+                    // The protocol's bit 2 is "continuous game"; Yixin-Board sends 2 for renju.
+                    return Outcome::reply("MESSAGE INFO rule 2 is taken as renju");
+                }
                 Ok(v) => self.set_rule(v),
                 Err(_) => return bad(),
             },

@@ -149,6 +149,13 @@ fn unsupported_rule_is_reported_and_a_rule_is_kept() {
     );
     assert_eq!(lines[1], "OK");
     assert_eq!(b.ask("YXSHOWFORBID"), "FORBID .");
+    // 2 is the protocol's "continuous game", but GUIs send it for renju: said so.
+    b.send("INFO rule 2");
+    b.send("RESTART");
+    assert_eq!(
+        b.lines_until_reply(),
+        ["MESSAGE INFO rule 2 is taken as renju", "OK"]
+    );
 }
 
 #[test]

@@ -138,8 +138,8 @@ impl Session {
         }
     }
 
-    /// A line refused before it was read (too long) stood for a stone if a block is open:
-    /// the block is then refused at its `DONE`, as for a malformed stone line.
+    /// A line that is not a stone (malformed, or too long to read) inside an open block: the
+    /// block is then refused at its `DONE`, with the first such line as the reason.
     pub fn refuse_block_line(&mut self, why: &str) {
         if let Some(block) = &mut self.block {
             block.bad_line.get_or_insert_with(|| why.to_string());
@@ -148,17 +148,16 @@ impl Session {
 
     /// Handles one input line (not while a search runs: the loop queues lines then).
     pub fn handle_line(&mut self, line: &str) -> Outcome {
-        let mut outcome = match (parse(line), &mut self.block) {
-            (Ok(command), _) => self.handle(command),
+        let mut outcome = match parse(line) {
+            Ok(command) => self.handle(command),
             // Inside a block every line but its end is a stone.
-            (Err(ParseError::Unknown(why) | ParseError::Malformed(why)), Some(block)) => {
+            Err(ParseError::Unknown(why) | ParseError::Malformed(why)) if self.block.is_some() => {
                 let why = format!("\"{}\" is not a stone line X,Y,F: {why}", line.trim());
-                let reply = format!("ERROR {why}; the whole block will be refused");
-                block.bad_line.get_or_insert(why);
-                Outcome::reply(reply)
+                self.refuse_block_line(&why);
+                error(format!("{why}; the whole block will be refused"))
             }
-            (Err(ParseError::Unknown(why)), None) => Outcome::reply(format!("UNKNOWN {why}")),
-            (Err(ParseError::Malformed(why)), None) => error(why),
+            Err(ParseError::Unknown(why)) => Outcome::reply(format!("UNKNOWN {why}")),
+            Err(ParseError::Malformed(why)) => error(why),
         };
         if let Some(e) = self.pending_error.take() {
             outcome.replies.insert(0, format!("ERROR {e}"));
@@ -321,6 +320,15 @@ impl Session {
         }
     }
 
+    /// Puts `board` on the engine, which keeps its tables (see [`Engine::set_board`]), or
+    /// makes the engine if there is none yet.
+    fn set_board(&mut self, board: Board) {
+        match &mut self.engine {
+            Some(engine) => engine.set_board(board),
+            None => self.replace_engine(board),
+        }
+    }
+
     /// Plays `p` for the side to move, checked; nothing changes on an error.
     fn play(&mut self, p: Point) -> Result<(), String> {
         let engine = self.engine.as_mut().ok_or("no game: send START first")?;
@@ -478,10 +486,7 @@ impl Session {
                 error("the game on that board is already over; the position is not set")
             }
             Ok(board) => {
-                match &mut self.engine {
-                    Some(engine) => engine.set_board(board),
-                    None => self.replace_engine(board),
-                }
+                self.set_board(board);
                 match block.kind {
                     BlockKind::YxBoard => Outcome::default(),
                     _ => self.think(Job::Move),

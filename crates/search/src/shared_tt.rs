@@ -126,13 +126,15 @@ impl SharedTable {
     }
 
     fn buckets(&self) -> &[Bucket] {
-        let first = (self.memory.address() + self.offset) as *const Bucket;
         debug_assert!(self.offset + self.len * size_of::<Bucket>() <= self.memory.len());
         // SAFETY: `len` buckets from `offset` lie inside `memory` (`unmapped` gave it room
         // for them past the alignment), start on a bucket's alignment, and live as long as
         // `self`. The bytes are zero or were written through these atomics only, and all
         // zeros is a valid bucket (four atomic zeros).
-        unsafe { std::slice::from_raw_parts(first, self.len) }
+        unsafe {
+            let first = self.memory.as_ptr().add(self.offset).cast::<Bucket>();
+            std::slice::from_raw_parts(first, self.len)
+        }
     }
 
     /// Maps the next 2 MiB of the table into memory (a write to each of its pages) and opens

@@ -44,6 +44,11 @@ impl ZeroedMemory {
         self.ptr.as_ptr() as usize
     }
 
+    /// The first byte (for pointers into the block: `address` is for arithmetic only).
+    pub(crate) fn as_ptr(&self) -> *const u8 {
+        self.ptr.as_ptr()
+    }
+
     pub(crate) fn len(&self) -> usize {
         self.layout.size()
     }
@@ -67,7 +72,7 @@ mod tests {
             assert!(m.len() >= bytes);
             assert_eq!(m.address() % CALLOC_ALIGN, 0);
             // SAFETY: `len` bytes from `address` belong to `m`, and nothing else uses them.
-            let slice = unsafe { std::slice::from_raw_parts(m.address() as *const u8, m.len()) };
+            let slice = unsafe { std::slice::from_raw_parts(m.as_ptr(), m.len()) };
             assert!(slice.iter().step_by(997).all(|&b| b == 0));
         }
     }

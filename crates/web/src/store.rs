@@ -85,8 +85,8 @@ impl Store {
                 .iter()
                 .filter(|(_, g)| g.owner == owner && !g.thinking)
                 .min_by_key(|(_, g)| g.last_used);
-            // Every game thinking: one of them is free to go once it has been left alone
-            // for the whole time, at the earliest.
+            // Read once: the wait below must not underflow. (With every game thinking, one
+            // of them may go once left alone for the whole time, at the earliest.)
             let idle = oldest.map_or(Duration::ZERO, |(_, g)| g.last_used.elapsed());
             match oldest {
                 Some((old, _)) if idle >= REPLACEABLE_AFTER => {

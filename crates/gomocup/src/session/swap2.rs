@@ -28,13 +28,8 @@ impl Session {
         if board.result().is_some() {
             return error("the swap2 stones already end the game");
         }
-        match &mut self.engine {
-            Some(engine) => engine.set_board(board),
-            None => {
-                self.size = Some(n);
-                self.replace_engine(board);
-            }
-        }
+        self.size = Some(n);
+        self.set_board(board);
         self.think(Job::Swap2(stones.len()))
     }
 

@@ -138,11 +138,17 @@ impl Engine {
         let weights = options.weights_for(board.rule());
         adopt_weights(&mut board, &weights);
         let (main, root_threats, leaf_threats) = split_memory(options.table_bytes);
-        let main = if options.selective { main } else { 0 };
-        let table = Arc::new(if map_now {
-            SharedTable::with_bytes(main)
+        // One of the two searchers has the main table's memory: the selective search's shared
+        // table, or the generic core's own.
+        let (shared_bytes, generic_bytes) = if options.selective {
+            (main, 0)
         } else {
-            SharedTable::unmapped(main)
+            (0, main)
+        };
+        let table = Arc::new(if map_now {
+            SharedTable::with_bytes(shared_bytes)
+        } else {
+            SharedTable::unmapped(shared_bytes)
         });
         let mut game = Gomoku::new(board);
         game.set_max_candidates(options.max_candidates);
@@ -152,8 +158,7 @@ impl Engine {
         }
         Engine {
             game,
-            searcher: Searcher::new(if options.selective { 0 } else { main })
-                .with_options(options.search),
+            searcher: Searcher::new(generic_bytes).with_options(options.search),
             table: table.clone(),
             workers: (0..options.threads.clamp(1, MAX_THREADS))
                 .map(|_| {

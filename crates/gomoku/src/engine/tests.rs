@@ -211,3 +211,26 @@ fn another_rule_starts_from_empty_tables() {
     e.set_board(Board::from_moves(15, Rule::Renju, moves).unwrap());
     assert!(e.go(&limits, |_| {}).nodes < fresh(Rule::Renju), "kept");
 }
+
+/// The generic core's searcher gets the main table's memory when it is the one searching
+/// (it once got none, so `tt=off` changed nothing): the figures of docs/learn.md's "What the
+/// transposition table adds".
+#[test]
+fn the_generic_searcher_has_the_table() {
+    let nodes = |tt: bool| {
+        let board = Board::from_moves(15, Rule::Freestyle, "h8 i9 i8 g8 j10 h10").unwrap();
+        let mut options = EngineOptions {
+            table_bytes: 4 << 20,
+            selective: false,
+            root_vcf: false,
+            root_vct: false,
+            max_candidates: 8,
+            ..EngineOptions::default()
+        };
+        options.search.tt = tt;
+        Engine::new(board, options)
+            .go(&Limits::depth(8), |_| {})
+            .nodes
+    };
+    assert_eq!((nodes(true), nodes(false)), (7_080, 9_487));
+}

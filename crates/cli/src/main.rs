@@ -15,6 +15,7 @@ mod record_file;
 mod review;
 mod serve;
 mod show;
+mod signals;
 mod solve;
 mod spsa_cmd;
 mod threats;
@@ -199,10 +200,10 @@ fn main() -> ExitCode {
         Command::Review(args) => output::finish(review::review(&args)),
         Command::Bench(args) => output::finish(bench::bench(&args)),
         Command::Match(args) => {
-            output::finish_stoppable(match_cmd::run(&args), match_cmd::interrupted)
+            output::finish_stoppable(match_cmd::run(&args), match_cmd::stopped_by)
         }
         Command::Tournament(args) => {
-            output::finish_stoppable(tournament_cmd::run(&args), match_cmd::interrupted)
+            output::finish_stoppable(tournament_cmd::run(&args), match_cmd::stopped_by)
         }
         Command::Spsa(args) => output::finish(spsa_cmd::run(&args)),
         Command::Serve(args) => serve::run(&args),

@@ -11,7 +11,7 @@ use indicatif::{ProgressBar, ProgressStyle};
 use serde::Serialize;
 use std::io::{IsTerminal, Write};
 use std::path::PathBuf;
-use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
 use std::sync::{Arc, Mutex, OnceLock};
 use std::time::Duration;
 use wuzi_gomocup::manager::openings::{read_openings, OpeningFormat, Rng};
@@ -70,8 +70,8 @@ pub struct MatchSetup {
     /// Seed of the generated openings and of the random opening order.
     #[arg(long, default_value_t = 1)]
     pub seed: u64,
-    /// Extra ms past a side's time before it forfeits (default 1000 with a turn time, 0 on a
-    /// match clock).
+    /// Extra ms past a side's time before it forfeits (default 1000 past a turn time, 0 past
+    /// a match clock).
     #[arg(long)]
     pub tolerance: Option<u64>,
     /// Call a game drawn once this many stones are on the board.
@@ -156,27 +156,40 @@ pub enum OrderArg {
     Random,
 }
 
-/// The Ctrl-C flag, made (with its handler) by the first match or tournament that asks.
-static ABORT: OnceLock<Arc<AtomicBool>> = OnceLock::new();
+/// The stop flag and the number of the signal that set it (0 while none has), made with
+/// their handlers by the first match or tournament that asks.
+static ABORT: OnceLock<(Arc<AtomicBool>, Arc<AtomicUsize>)> = OnceLock::new();
 
-/// Set by Ctrl-C: the match stops, engines are ended, what was played is reported.
+/// Set by Ctrl-C, SIGTERM or a hang-up ([`crate::signals::terminating`]): the match stops,
+/// engines are ended, what was played is reported.
 pub(crate) fn abort_flag() -> Arc<AtomicBool> {
-    ABORT
-        .get_or_init(|| {
-            let flag = Arc::new(AtomicBool::new(false));
-            let seen = flag.clone();
-            // Without a handler Ctrl-C still ends everything; with one, children are reaped.
-            let _ = ctrlc::set_handler(move || seen.store(true, Ordering::Relaxed));
-            flag
-        })
-        .clone()
+    let (flag, _) = ABORT.get_or_init(|| {
+        let flag = Arc::new(AtomicBool::new(false));
+        let number = Arc::new(AtomicUsize::new(0));
+        let (seen, sigint) = (flag.clone(), number.clone());
+        // Without a handler Ctrl-C still ends everything; with one, children are reaped.
+        let _ = ctrlc::set_handler(move || {
+            sigint.store(2, Ordering::Relaxed);
+            seen.store(true, Ordering::Relaxed);
+        });
+        #[cfg(unix)]
+        for signal in crate::signals::terminating() {
+            // The number first: whoever sees the flag may read it at once.
+            let _ = signal_hook::flag::register_usize(signal, number.clone(), signal as usize);
+            let _ = signal_hook::flag::register(signal, flag.clone());
+        }
+        (flag, number)
+    });
+    flag.clone()
 }
 
-/// Whether Ctrl-C stopped a match or tournament: its report is printed all the same, and the
-/// command then exits 130 (as a shell reports SIGINT), so a script does not take it for a
-/// finished run.
-pub(crate) fn interrupted() -> bool {
-    ABORT.get().is_some_and(|flag| flag.load(Ordering::Relaxed))
+/// The signal that stopped a match or tournament, if one did: its report is printed all the
+/// same, and the command then exits 128 + the signal's number (130 for Ctrl-C, as a shell
+/// reports it), so a script does not take it for a finished run.
+pub(crate) fn stopped_by() -> Option<u8> {
+    let (flag, number) = ABORT.get()?;
+    flag.load(Ordering::Relaxed)
+        .then(|| (number.load(Ordering::Relaxed) as u8).max(1))
 }
 
 /// A tally as the JSON outputs write it: the games, the first side's wins, losses and

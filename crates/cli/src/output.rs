@@ -48,14 +48,18 @@ pub fn finish(result: Result<String, String>) -> ExitCode {
     }
 }
 
-/// Ends a command that Ctrl-C can stop short: its report is printed either way, and a run
-/// that was stopped exits 130, the status a shell gives a command ended by SIGINT.
-pub fn finish_stoppable(result: Result<String, String>, stopped: impl Fn() -> bool) -> ExitCode {
+/// Ends a command that a signal can stop short (Ctrl-C, SIGTERM, a hang-up): its report is
+/// printed either way, and a run that was stopped exits 128 + the signal's number, the status
+/// a shell gives a command the signal ended (130 for Ctrl-C).
+pub fn finish_stoppable(
+    result: Result<String, String>,
+    stopped_by: impl Fn() -> Option<u8>,
+) -> ExitCode {
     let code = finish(result);
-    if stopped() {
-        return ExitCode::from(130);
+    match stopped_by() {
+        Some(signal) => ExitCode::from(128u8.saturating_add(signal)),
+        None => code,
     }
-    code
 }
 
 /// Ends a command that printed as it went.

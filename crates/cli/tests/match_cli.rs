@@ -295,11 +295,22 @@ fn a_match_against_an_external_engine_writes_its_records() {
 /// 130. The engine is the manager tests' script that goes silent on its second move.
 #[test]
 fn ctrl_c_ends_the_match_and_its_engines() {
+    stop_a_match_by("INT", 130);
+}
+
+/// So does SIGTERM (`kill`, a service manager), exiting 143; it once killed the manager
+/// alone, leaving its engines running, the report unprinted and the log unwritten.
+#[test]
+fn sigterm_ends_the_match_and_its_engines() {
+    stop_a_match_by("TERM", 143);
+}
+
+fn stop_a_match_by(signal: &str, status: i32) {
     use std::process::{Command, Stdio};
     use std::time::{Duration, Instant};
     let script = std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
         .join("../gomocup/tests/data/bad_engine.py");
-    let dir = scratch_dir("ctrl-c");
+    let dir = scratch_dir(&format!("sig{signal}"));
     let engine = format!(
         "cmd=python3 '{}' silent '{}',time=60000",
         script.display(),
@@ -324,7 +335,7 @@ fn ctrl_c_ends_the_match_and_its_engines() {
     }
     std::thread::sleep(Duration::from_millis(500));
     let sent = Command::new("kill")
-        .args(["-INT", &child.id().to_string()])
+        .args([&format!("-{signal}"), &child.id().to_string()])
         .status()
         .unwrap();
     assert!(sent.success());
@@ -336,8 +347,8 @@ fn ctrl_c_ends_the_match_and_its_engines() {
         std::thread::sleep(Duration::from_millis(20));
     }
     let output = child.wait_with_output().unwrap();
-    // Reported, and the status says it was stopped, as a shell's 128 + SIGINT.
-    assert_eq!(output.status.code(), Some(130));
+    // Reported, and the status says it was stopped, as a shell's 128 + the signal.
+    assert_eq!(output.status.code(), Some(status));
     let text = String::from_utf8(output.stdout).unwrap();
     assert!(text.contains("0 games (interrupted)"), "{text}");
     for entry in std::fs::read_dir(&dir).unwrap() {

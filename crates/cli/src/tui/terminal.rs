@@ -41,11 +41,11 @@ pub struct FullScreen {
     ended_by: Arc<AtomicUsize>,
 }
 
-/// Makes SIGTERM and SIGHUP store their number in `ended_by` instead of killing the process
-/// at once, so that the loop can put the terminal back first.
+/// Makes SIGTERM and SIGHUP (unless ignored) store their number in `ended_by` instead of
+/// killing the process at once, so that the loop can put the terminal back first.
 fn catch_terminating_signals(ended_by: &Arc<AtomicUsize>) {
     #[cfg(unix)]
-    for signal in [signal_hook::consts::SIGTERM, signal_hook::consts::SIGHUP] {
+    for signal in crate::signals::terminating() {
         let _ = signal_hook::flag::register_usize(signal, ended_by.clone(), signal as usize);
     }
     #[cfg(not(unix))]

@@ -14,8 +14,8 @@ pub struct GameSetup<'a> {
     pub opening: &'a [Point],
     /// Black's and White's limits, in that order.
     pub sides: [&'a SideSpec; 2],
-    /// Extra time past each side's limit before it is forfeited; `None`: 1000 ms in the
-    /// turn-time mode, 0 on a match clock.
+    /// Extra time past each side's limit before it is forfeited; `None`: 1000 ms past a turn
+    /// limit, none past a game clock.
     pub tolerance: Option<Duration>,
     /// A draw once this many stones are on the board.
     pub draw_after: Option<usize>,
@@ -58,12 +58,21 @@ fn colour_name(p: Player) -> &'static str {
     }
 }
 
-fn tolerance_for(side: &SideSpec, tolerance: Option<Duration>) -> Duration {
-    tolerance.unwrap_or(if side.on_match_clock() {
-        Duration::ZERO
-    } else {
-        Duration::from_millis(1000)
-    })
+/// When a side's reply is late: its turn limit plus the tolerance (by default 1000 ms, as
+/// Gomocup managers allow for start-up and pipes), or what is left of its game clock (plus the
+/// tolerance only when one is given: a game clock is the whole game's, with no slack), whichever
+/// comes first.
+fn wait_limit(
+    turn: Option<Duration>,
+    game_left: Option<Duration>,
+    tolerance: Option<Duration>,
+) -> Option<Duration> {
+    let turn = turn.map(|t| t + tolerance.unwrap_or(Duration::from_millis(1000)));
+    let game = game_left.map(|g| g + tolerance.unwrap_or(Duration::ZERO));
+    match (turn, game) {
+        (Some(t), Some(g)) => Some(t.min(g)),
+        (t, g) => t.or(g),
+    }
 }
 
 /// Plays from the opening to the end; `players` are Black and White. Neither player's
@@ -142,14 +151,9 @@ pub fn play_game(setup: &GameSetup, mut players: [&mut (dyn Competitor + Send); 
         }
         let i = colour.index();
         let side = setup.sides[i];
-        let tolerance = tolerance_for(side, setup.tolerance);
-        let allowed = match (side.turn, game_left[i]) {
-            (Some(t), Some(g)) => Some(t.min(g)),
-            (t, g) => t.or(g),
-        };
         let clock = Clock {
             game_left: game_left[i],
-            wait_limit: allowed.map(|a| a + tolerance),
+            wait_limit: wait_limit(side.turn, game_left[i], setup.tolerance),
         };
         players[i].settle();
         let started = Instant::now();
@@ -212,5 +216,37 @@ impl GameEnd {
             Some(Player::Second) => Outcome::WhiteWins,
             None => Outcome::Draw,
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    const MS: fn(u64) -> Duration = Duration::from_millis;
+
+    #[test]
+    fn a_turn_limit_has_its_tolerance_even_beside_a_game_clock() {
+        // A 200 ms turn with 9.8 s of game left: a reply at 205 ms is in time.
+        assert_eq!(
+            wait_limit(Some(MS(200)), Some(MS(9_800)), None),
+            Some(MS(1_200))
+        );
+        // The game clock has no slack unless one is given.
+        assert_eq!(
+            wait_limit(Some(MS(200)), Some(MS(150)), None),
+            Some(MS(150))
+        );
+        assert_eq!(wait_limit(None, Some(MS(150)), None), Some(MS(150)));
+        assert_eq!(wait_limit(Some(MS(200)), None, None), Some(MS(1_200)));
+        assert_eq!(
+            wait_limit(Some(MS(200)), Some(MS(150)), Some(MS(20))),
+            Some(MS(170))
+        );
+        assert_eq!(
+            wait_limit(Some(MS(200)), Some(MS(900)), Some(MS(20))),
+            Some(MS(220))
+        );
+        assert_eq!(wait_limit(None, None, None), None);
     }
 }

@@ -288,9 +288,17 @@ impl std::str::FromStr for SideSpec {
                 if let Some(n) = side.threads {
                     options.threads = (n as usize).clamp(1, MAX_THREADS);
                 }
-                // The tables are nearly all of wuzi's memory.
-                if let Some(bytes) = side.memory {
-                    options.table_bytes = bytes as usize;
+                // The tables are nearly all of wuzi's memory; 0 is no limit, as the
+                // protocol's `max_memory 0`: the default tables.
+                match side.memory {
+                    Some(0) | None => {}
+                    Some(bytes) if bytes > (MAX_HASH_MIB as u64) << 20 => {
+                        return Err(format!(
+                            "memory: {bytes} bytes is more than wuzi's tables may have \
+                             ({MAX_HASH_MIB} MiB)"
+                        ))
+                    }
+                    Some(bytes) => options.table_bytes = bytes as usize,
                 }
                 if side.name.is_empty() {
                     side.name = format!("wuzi {spec}").trim_end().to_string();
@@ -354,6 +362,14 @@ mod tests {
             panic!("in-process")
         };
         assert_eq!((o.threads, o.selective), (2, false));
+        let memory = |spec: &str| match spec.parse::<SideSpec>().unwrap().kind {
+            Kind::InProcess(o) => o.table_bytes,
+            Kind::External(_) => unreachable!(),
+        };
+        assert_eq!(memory("memory=1000000"), 1_000_000);
+        assert_eq!(memory("memory=0"), memory("time=50"));
+        // An engine's own memory is its business.
+        assert!("cmd=x,memory=99999999999999".parse::<SideSpec>().is_ok());
         for bad in [
             "speed=9",
             "vcf=maybe",
@@ -368,6 +384,7 @@ mod tests {
             "threads=0",
             "threads=65",
             "cmd=x,threads=0",
+            "memory=99999999999999",
         ] {
             assert!(bad.parse::<SideSpec>().is_err(), "{bad}");
         }

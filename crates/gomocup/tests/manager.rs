@@ -6,6 +6,7 @@ use std::path::{Path, PathBuf};
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::Arc;
 use std::time::{Duration, Instant};
+use wuzi_gomocup::manager::player::check_programs;
 use wuzi_gomocup::manager::side::SideSpec;
 use wuzi_gomocup::manager::stats::Decision;
 use wuzi_gomocup::manager::{run_match, GameReport, MatchConfig, MatchResult, OpeningSource};
@@ -201,8 +202,16 @@ fn assert_all_gone(dir: &Path) -> usize {
 #[test]
 fn badly_behaved_engines_lose_and_leave_nothing_behind() {
     let cases = [
-        ("crash", "crashed (exited, exit status: 3)"),
+        (
+            "crash",
+            "crashed (exited, exit status: 3; its error output ended \"engine starting / \
+             assertion failed: board is sane\")",
+        ),
         ("silent", "timed out"),
+        (
+            "unknown",
+            "timed out (no reply after 300 ms; it last said \"UNKNOWN command TURN\")",
+        ),
         ("late", "timed out"),
         ("occupied", "played an illegal move"),
         (
@@ -229,13 +238,50 @@ fn badly_behaved_engines_lose_and_leave_nothing_behind() {
     }
 }
 
+/// The check before a match says why a program cannot play: it refused `START`, or it took
+/// longer than its `start-wait=` to answer it.
+#[test]
+fn a_program_that_cannot_start_is_told_apart() {
+    let check = |mode: &str, extra: &str| {
+        let dir = pid_dir(mode);
+        let side: SideSpec = format!("{}{extra}", bad_engine(mode, &dir))
+            .parse()
+            .unwrap();
+        let abort = Arc::new(AtomicBool::new(false));
+        let checked = check_programs([&side], 15, Rule::Freestyle, abort);
+        assert_eq!(assert_all_gone(&dir), 1, "{mode}");
+        checked
+    };
+    let refused = check("refuse", "").unwrap_err();
+    assert!(
+        refused.ends_with("cannot play: refused START: \"START 15: ERROR unsupported size\""),
+        "{refused}"
+    );
+    let slow = check("sleepy", ",start-wait=100").unwrap_err();
+    assert!(
+        slow.ends_with(
+            "cannot play: did not answer START within 100 ms (start-wait=MS gives it longer)"
+        ),
+        "{slow}"
+    );
+    assert_eq!(check("sleepy", ",start-wait=3000"), Ok(()));
+}
+
 /// A plain engine, one that takes 200 ms of a 100 ms turn once: inside the 200 ms tolerance,
-/// so not a fault, and one whose `MESSAGE` is not UTF-8 (a message is free text).
+/// so not a fault, and one whose `MESSAGE` is not UTF-8 (a message is free text); and one that
+/// prints its first move twice: the stale line is dropped, not read as its next move (the
+/// opponent thinks for 100,000 nodes, so that the line is surely in before the next command
+/// even on a loaded machine).
 #[test]
 fn well_behaved_and_tolerably_slow_scripts_complete_their_games() {
-    for mode in ["good", "slow", "latin1"] {
+    for (mode, opponent) in [
+        ("good", "depth=1"),
+        ("slow", "depth=1"),
+        ("latin1", "depth=1"),
+        ("twice", "nodes=100000"),
+    ] {
         let dir = pid_dir(mode);
-        let mut c = config(&bad_engine(mode, &dir), "depth=1", 2);
+        let mut c = config(&bad_engine(mode, &dir), opponent, 2);
         c.tolerance = Some(Duration::from_millis(200));
         let result = play(&c);
         assert_eq!(result.games.len(), 2);

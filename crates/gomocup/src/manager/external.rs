@@ -7,16 +7,20 @@ use super::player::{log_line, Clock, Competitor, Fault, Log};
 use super::side::SideSpec;
 use crate::command::parse_point;
 use crate::lines::{read_lines, Line, MAX_LINE};
+use std::collections::VecDeque;
 use std::io::{BufReader, Write};
 use std::process::{Child, ChildStdin, Command, Stdio};
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::mpsc::{sync_channel, Receiver, RecvTimeoutError};
-use std::sync::Arc;
+use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
 use wuzi_gomoku::{Board, Point, Rule};
 
-/// How long an engine may take to start and answer `START`.
+/// How long an engine may take to start and answer `START`, unless its side says
+/// (`start-wait=`).
 const START_WAIT: Duration = Duration::from_secs(5);
+/// The last lines of an engine's error output kept to quote when it crashes.
+const STDERR_KEPT: usize = 3;
 /// How long an engine may take to exit after `END` before it is killed.
 const END_WAIT: Duration = Duration::from_millis(300);
 /// How often a wait looks at the Ctrl-C flag.
@@ -61,15 +65,25 @@ fn line_kind(line: &str, strict: bool) -> LineKind {
     }
 }
 
-/// The move a reply names (`X,Y`), or the garbage fault that loses the game. A cut reply is
-/// garbage whatever it starts with. Whether the point is on the board and empty is the
-/// referee's question (`Board::try_play`).
-fn read_move(reply: &Line) -> Result<Point, Fault> {
+/// The move a reply names (`X,Y`), or the fault that loses the game: numbers off every board
+/// are an illegal move, anything else garbage. A cut reply is garbage whatever it starts
+/// with. Whether the point is on this board and empty is the referee's question
+/// (`Board::try_play`).
+fn read_move(reply: &Line, size: usize) -> Result<Point, Fault> {
     let garbage = || Fault::Garbage(excerpt(reply));
     if reply.cut {
         return Err(garbage());
     }
-    parse_point(&reply.text).map_err(|_| garbage())
+    parse_point(&reply.text).map_err(|_| {
+        let numbers = reply.text.split_once(',').and_then(|(x, y)| {
+            let number = |s: &str| s.trim().parse::<i64>().ok();
+            Some((number(x)?, number(y)?))
+        });
+        match numbers {
+            Some((x, y)) => Fault::OffBoard(format!("{x},{y}: not on the {size}x{size} board")),
+            None => garbage(),
+        }
+    })
 }
 
 /// The start of a line, to quote in a game's result: of a 64 KB reply the first 60 characters
@@ -94,6 +108,16 @@ struct Process {
     stdin: ChildStdin,
     /// Output lines; the channel closes when the engine's stdout does.
     lines: Receiver<Line>,
+    /// The last lines of its error output, to quote when it crashes (all of them go to the
+    /// log), and whether that output has closed.
+    stderr: Arc<Mutex<ErrorOutput>>,
+}
+
+/// What an engine's reader thread keeps of its error output.
+#[derive(Default)]
+struct ErrorOutput {
+    last: VecDeque<String>,
+    closed: bool,
 }
 
 impl Drop for Process {
@@ -153,7 +177,7 @@ impl External {
             .args(&self.command[1..])
             .stdin(Stdio::piped())
             .stdout(Stdio::piped())
-            .stderr(Stdio::null());
+            .stderr(Stdio::piped());
         // A process group of its own: Ctrl-C in the terminal signals the manager alone, which
         // then ends the engine itself, instead of killing it mid-game (a "crash" scored).
         #[cfg(unix)]
@@ -163,14 +187,32 @@ impl External {
             .map_err(|e| Fault::Crashed(format!("cannot start {}: {e}", self.command[0])))?;
         let stdin = child.stdin.take().expect("piped");
         let stdout = child.stdout.take().expect("piped");
+        let stderr_pipe = child.stderr.take().expect("piped");
         // Bounded: an engine that floods its output while nobody reads it (between moves)
         // waits on its pipe instead of growing the manager's memory without limit.
         let (tx, lines) = sync_channel(OUTPUT_BACKLOG);
         std::thread::spawn(move || read_lines(BufReader::new(stdout), |l| tx.send(l).is_ok()));
+        // The error output is read as it comes (an engine never waits on it), logged, and
+        // its last lines kept: a crash's reason is often there.
+        let stderr = Arc::new(Mutex::new(ErrorOutput::default()));
+        let (kept, log, label) = (stderr.clone(), self.log.clone(), self.label.clone());
+        std::thread::spawn(move || {
+            read_lines(BufReader::new(stderr_pipe), |l| {
+                log_line(&log, &format!("{label} stderr: {}", l.text));
+                let mut kept = kept.lock().unwrap_or_else(|e| e.into_inner());
+                if kept.last.len() == STDERR_KEPT {
+                    kept.last.pop_front();
+                }
+                kept.last.push_back(excerpt(&l));
+                true
+            });
+            kept.lock().unwrap_or_else(|e| e.into_inner()).closed = true;
+        });
         Ok(Process {
             child,
             stdin,
             lines,
+            stderr,
         })
     }
 
@@ -188,34 +230,68 @@ impl External {
         written.map_err(|_| self.exited())
     }
 
-    /// The fault of an engine whose pipes closed: its exit status if it is known.
+    /// The fault of an engine whose pipes closed: its exit status if it is known, and the
+    /// last lines of its error output.
     fn exited(&mut self) -> Fault {
-        let status = self.process.as_mut().and_then(|p| {
-            // Give a dying process a moment to be reaped, so the status is the real one.
-            for _ in 0..20 {
-                if let Ok(Some(status)) = p.child.try_wait() {
-                    return Some(status);
-                }
-                std::thread::sleep(Duration::from_millis(5));
+        let Some(p) = self.process.as_mut() else {
+            return Fault::Crashed("not running".into());
+        };
+        // Give a dying process a moment to be reaped, so the status is the real one, and
+        // its error output a moment to be read to the end.
+        let mut status = None;
+        for _ in 0..20 {
+            if status.is_none() {
+                status = p.child.try_wait().ok().flatten();
             }
-            None
-        });
-        match status {
-            Some(s) => Fault::Crashed(format!("exited, {s}")),
-            None => Fault::Crashed("closed its output".into()),
+            let closed = p.stderr.lock().unwrap_or_else(|e| e.into_inner()).closed;
+            if status.is_some() && closed {
+                break;
+            }
+            std::thread::sleep(Duration::from_millis(5));
+        }
+        let mut why = match status {
+            Some(s) => format!("exited, {s}"),
+            None => "closed its output".to_string(),
+        };
+        let said = p.stderr.lock().unwrap_or_else(|e| e.into_inner());
+        if !said.last.is_empty() {
+            let lines: Vec<&str> = said.last.iter().map(String::as_str).collect();
+            why.push_str(&format!(
+                "; its error output ended \"{}\"",
+                lines.join(" / ")
+            ));
+        }
+        Fault::Crashed(why)
+    }
+
+    /// Drops what the engine printed unasked since its last reply (a second move line
+    /// would be read as the reply to the next command), logging it.
+    fn drop_unread(&mut self) {
+        let Some(process) = self.process.as_ref() else {
+            return;
+        };
+        while let Ok(line) = process.lines.try_recv() {
+            if line_kind(&line.text, false) != LineKind::Ignored {
+                log_line(
+                    &self.log,
+                    &format!("{}: {} (not asked for; dropped)", self.label, line.text),
+                );
+            }
         }
     }
 
     /// Waits for the first reply line that is not `MESSAGE`/`DEBUG` (and, unless `strict`,
-    /// not `ERROR`/`UNKNOWN`, which are logged: engines report a bad `INFO` that way).
+    /// not `ERROR`/`UNKNOWN`, which are logged, and quoted if the wait runs out: engines
+    /// report a bad `INFO` that way, and an unsupported command too).
     fn reply(&mut self, started: Instant, limit: Duration, strict: bool) -> Result<Line, Fault> {
+        let mut complaint = None;
         loop {
             if self.abort.load(Ordering::Relaxed) {
                 return Err(Fault::Aborted);
             }
             let waited = started.elapsed();
             if waited > limit {
-                return Err(Fault::TimedOut(limit));
+                return Err(Fault::TimedOut(limit, complaint));
             }
             let process = self
                 .process
@@ -228,7 +304,17 @@ impl External {
             };
             match line_kind(&line.text, strict) {
                 LineKind::Ignored => {}
-                LineKind::Logged => log_line(&self.log, &format!("{}: {}", self.label, line.text)),
+                LineKind::Logged => {
+                    log_line(&self.log, &format!("{}: {}", self.label, line.text));
+                    if !line
+                        .text
+                        .trim_start()
+                        .to_ascii_uppercase()
+                        .starts_with("MESSAGE")
+                    {
+                        complaint = Some(excerpt(&line));
+                    }
+                }
                 LineKind::Reply => return Ok(line),
             }
         }
@@ -268,10 +354,14 @@ impl Competitor for External {
         self.moved_at = None;
         let started = Instant::now();
         self.send(&[format!("START {size}")])?;
-        let reply = self.reply(started, START_WAIT, true)?;
-        if reply.cut || !reply.text.eq_ignore_ascii_case("OK") {
-            return Err(Fault::Garbage(format!(
-                "to START {size}: {}",
+        let wait = self.side.start_wait.unwrap_or(START_WAIT);
+        let reply = match self.reply(started, wait, true) {
+            Err(Fault::TimedOut(..)) => return Err(Fault::SlowStart(wait)),
+            other => other?,
+        };
+        if reply.cut || !reply.text.trim().eq_ignore_ascii_case("OK") {
+            return Err(Fault::StartRefused(format!(
+                "START {size}: {}",
                 excerpt(&reply)
             )));
         }
@@ -298,11 +388,12 @@ impl Competitor for External {
             }
             lines.push("DONE".into());
         }
+        self.drop_unread();
         let started = Instant::now();
         self.send(&lines)?;
         let limit = clock.wait_limit.unwrap_or(Duration::MAX);
         let reply = self.reply(started, limit, false)?;
-        let point = read_move(&reply)?;
+        let point = read_move(&reply, board.size())?;
         self.synced = moves.len() + 1;
         self.moved_at = Some(Instant::now());
         Ok(point)
@@ -363,7 +454,7 @@ mod tests {
     /// A line cut at 64 KB was quoted as "(65536 bytes in all)", which it was not.
     #[test]
     fn garbage_is_shown_cut_short_with_its_length_or_its_cut() {
-        let shown = |reply: Line| match read_move(&reply) {
+        let shown = |reply: Line| match read_move(&reply, 15) {
             Err(Fault::Garbage(shown)) => shown,
             other => panic!("{other:?}"),
         };
@@ -374,7 +465,23 @@ mod tests {
         assert_eq!(shown(line("7,7,1", false)), "7,7,1");
         // A move followed by 64 KB of blanks and more: not the move.
         assert_eq!(shown(line("7,7", true)), "7,7... (cut at 64 KB)");
-        assert_eq!(read_move(&line("7,7", false)), Ok(Point::new(7, 7)));
+        assert_eq!(read_move(&line("7,7", false), 15), Ok(Point::new(7, 7)));
+    }
+
+    /// Numbers off every board are an illegal move, as `15,0` on a 15x15 board is, not
+    /// garbage.
+    #[test]
+    fn a_move_off_every_board_is_illegal_not_garbage() {
+        for (text, shown) in [("-1,0", "-1,0"), (" 30 , 0", "30,0")] {
+            assert_eq!(
+                read_move(&line(text, false), 15).unwrap_err().to_string(),
+                format!("played an illegal move {shown}: not on the 15x15 board")
+            );
+        }
+        assert!(matches!(
+            read_move(&line("7;7", false), 15),
+            Err(Fault::Garbage(_))
+        ));
     }
 
     proptest! {
@@ -405,10 +512,10 @@ mod tests {
                     if line_kind(&line.text, strict) != LineKind::Reply {
                         continue;
                     }
-                    let point = match read_move(line) {
+                    let point = match read_move(line, size) {
                         Ok(p) => p,
                         Err(fault) => {
-                            prop_assert!(matches!(fault, Fault::Garbage(_)));
+                            prop_assert!(matches!(fault, Fault::Garbage(_) | Fault::OffBoard(_)));
                             prop_assert!(fault.to_string().len() < 200, "{}", fault);
                             continue;
                         }

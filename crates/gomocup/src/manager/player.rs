@@ -15,11 +15,19 @@ use wuzi_search::Limits;
 pub enum Fault {
     /// The program could not be started, exited or closed its output.
     Crashed(String),
-    /// No reply within the allowed time (plus tolerance).
-    TimedOut(Duration),
-    /// A reply that is not a move (`X,Y`), or anything but `OK` to `START`. (`ERROR` lines
-    /// during a game are logged and waited past: engines report a bad `INFO` that way.)
+    /// No reply within the allowed time (plus tolerance); the last `ERROR`/`UNKNOWN` line
+    /// the program printed meanwhile, if any, which usually says why.
+    TimedOut(Duration, Option<String>),
+    /// No `OK` to `START` within the start-up wait (`start-wait=`).
+    SlowStart(Duration),
+    /// `START` answered with something else: `ERROR unsupported size`, or garbage.
+    StartRefused(String),
+    /// A reply that is not a move (`X,Y`). (`ERROR` lines during a game are logged and
+    /// waited past: engines report a bad `INFO` that way.)
     Garbage(String),
+    /// A move given as numbers, off the board (`-1,0`, `30,0`): what the referee says of
+    /// a move on no board.
+    OffBoard(String),
     /// Every empty point is forbidden (renju, Black): any stone would lose, so no stone does.
     NoLegalMove,
     /// The match was interrupted (Ctrl-C); the game does not count.
@@ -30,10 +38,21 @@ impl std::fmt::Display for Fault {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         match self {
             Fault::Crashed(why) => write!(f, "crashed ({why})"),
-            Fault::TimedOut(after) => {
-                write!(f, "timed out (no reply after {} ms)", after.as_millis())
+            Fault::TimedOut(after, said) => {
+                write!(f, "timed out (no reply after {} ms", after.as_millis())?;
+                match said {
+                    Some(line) => write!(f, "; it last said \"{line}\")"),
+                    None => write!(f, ")"),
+                }
             }
+            Fault::SlowStart(after) => write!(
+                f,
+                "did not answer START within {} ms (start-wait=MS gives it longer)",
+                after.as_millis()
+            ),
+            Fault::StartRefused(reply) => write!(f, "refused START: \"{reply}\""),
             Fault::Garbage(line) => write!(f, "replied garbage \"{line}\""),
+            Fault::OffBoard(why) => write!(f, "played an illegal move {why}"),
             Fault::NoLegalMove => write!(f, "had no legal move"),
             Fault::Aborted => write!(f, "interrupted"),
         }

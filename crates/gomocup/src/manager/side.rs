@@ -38,6 +38,9 @@ pub struct SideSpec {
     /// (`settle=`, ms), off both clocks: Rapfi 0.43 drops a command that arrives while it
     /// is still finishing its move, and then loses on time.
     pub settle: Option<Duration>,
+    /// How long a `cmd=` engine may take to start and answer `START` (`start-wait=`, ms;
+    /// 5000 when not given): one that loads a large network needs longer.
+    pub start_wait: Option<Duration>,
 }
 
 impl SideSpec {
@@ -238,6 +241,7 @@ impl std::str::FromStr for SideSpec {
             threads: None,
             memory: None,
             settle: None,
+            start_wait: None,
         };
         let mut command = None;
         let mut engine_switches = false;
@@ -262,6 +266,7 @@ impl std::str::FromStr for SideSpec {
                 "threads" => side.threads = Some(thread_count(value)? as u32),
                 "memory" => side.memory = Some(number(key, value)?),
                 "settle" => side.settle = Some(millis()?),
+                "start-wait" => side.start_wait = Some(Duration::from_millis(limit()?)),
                 _ => {
                     apply_switch(&mut options, key, value)?;
                     engine_switches = true;
@@ -282,8 +287,8 @@ impl std::str::FromStr for SideSpec {
                 side.kind = Kind::External(words);
             }
             None => {
-                if side.settle.is_some() {
-                    return Err("settle= applies to a cmd= engine only".into());
+                if side.settle.is_some() || side.start_wait.is_some() {
+                    return Err("settle= and start-wait= apply to a cmd= engine only".into());
                 }
                 if let Some(n) = side.threads {
                     options.threads = (n as usize).clamp(1, MAX_THREADS);
@@ -445,12 +450,16 @@ mod tests {
         assert_eq!(s.game, Some(Duration::from_millis(9000)));
         assert!(s.on_match_clock());
         assert_eq!(s.settle, None);
-        let plain: SideSpec = "cmd=/opt/pbrain-rapfi,nodes=1000,settle=20"
+        let plain: SideSpec = "cmd=/opt/pbrain-rapfi,nodes=1000,settle=20,start-wait=30000"
             .parse()
             .unwrap();
         assert_eq!(plain.settle, Some(Duration::from_millis(20)));
-        let err = "time=100,settle=20".parse::<SideSpec>().unwrap_err();
-        assert_eq!(err, "settle= applies to a cmd= engine only");
+        assert_eq!(plain.start_wait, Some(Duration::from_millis(30_000)));
+        for in_process in ["time=100,settle=20", "time=100,start-wait=9000"] {
+            let err = in_process.parse::<SideSpec>().unwrap_err();
+            assert_eq!(err, "settle= and start-wait= apply to a cmd= engine only");
+        }
+        assert!("cmd=x,start-wait=0".parse::<SideSpec>().is_err());
         assert_eq!(plain.name, "pbrain-rapfi");
         assert_eq!(
             plain.turn,

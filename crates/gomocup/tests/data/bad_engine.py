@@ -5,7 +5,11 @@ Usage: bad_engine.py MODE PIDFILE_DIR
 It writes its process id to PIDFILE_DIR/<pid> (so a test can check nobody is left
 running), plays the first empty point from the top-left corner, and on its second move
 misbehaves as MODE says:
-  crash     exits with status 3
+  crash     says "assertion failed: board is sane" on its error output and exits with
+            status 3
+  unknown   answers "UNKNOWN command TURN", then nothing
+  twice     prints its move twice on its first move (then plays normally): the second
+            line must not be taken as its next move
   silent    never answers again
   late      answers after 1.5 s
   slow      answers after 0.2 s (inside a tolerance, not a fault)
@@ -15,6 +19,8 @@ misbehaves as MODE says:
   endless   prints a line that never ends, then never answers
   racy      ignores every command that comes within 0.3 s of one of its moves, as an
             engine still finishing its move does (Rapfi 0.43 drops such a command)
+  refuse    answers START with "ERROR unsupported size"
+  sleepy    answers START after 0.5 s
   good      never misbehaves
 """
 import os
@@ -40,7 +46,13 @@ def move():
     moved_at = time.monotonic()
     if moves_made == 2:
         if mode == "crash":
+            sys.stderr.write("engine starting\nassertion failed: board is sane\n")
+            sys.stderr.flush()
             sys.exit(3)
+        if mode == "unknown":
+            say("UNKNOWN command TURN")
+            while True:
+                time.sleep(60)
         if mode == "silent":
             while True:
                 time.sleep(60)
@@ -74,6 +86,10 @@ def move():
             if (x, y) not in taken:
                 taken.add((x, y))
                 say("MESSAGE bad engine plays %d,%d" % (x, y))
+                if mode == "twice" and moves_made == 1:
+                    # One write: the stale line is there before the next command is.
+                    say("%d,%d\n%d,%d" % (x, y, x, y))
+                    return
                 say("%d,%d" % (x, y))
                 return
 
@@ -93,6 +109,11 @@ for line in sys.stdin:
             taken.add((int(x), int(y)))
     elif word == "START":
         size = int(line.split()[1])
+        if mode == "refuse":
+            say("ERROR unsupported size")
+            continue
+        if mode == "sleepy":
+            time.sleep(0.5)
         say("OK")
     elif word == "BEGIN":
         move()

@@ -171,7 +171,8 @@ enum Command {
     /// Fit the learned evaluation's tables to self-play data and write a weights file.
     #[command(after_help = EXAMPLES_TUNE)]
     Tune(tune::TuneArgs),
-    /// Count the whole game tree of a tiny game (nodes, complete games, distinct positions).
+    /// Count the whole game tree of a tiny game (nodes, complete games, distinct positions),
+    /// on boards of at most 10 cells.
     #[command(after_help = EXAMPLES_PERFT)]
     Perft(solve::PerftArgs),
 }

@@ -2,7 +2,7 @@
 
 mod common;
 
-use common::{json, typed, wuzi};
+use common::{fails_with, json, typed, wuzi};
 
 #[test]
 fn solves_tic_tac_toe_with_every_algorithm() {
@@ -143,4 +143,17 @@ fn play_ttt(args: &[&str], input: &str) -> String {
     let mut all = vec!["play", "tictactoe"];
     all.extend_from_slice(args);
     typed(&all, input)
+}
+
+/// A tree is a textbook search's: asking the default searcher for one says which to choose
+/// (it said only "the engine records none"). A win in one ply reads "1 ply".
+#[test]
+fn solve_says_what_a_tree_needs_and_counts_plies() {
+    fails_with(
+        &["solve", "tictactoe", "--tree", "/tmp/never-written.json"],
+        "add --algo minimax, negamax, alphabeta or pvs",
+    );
+    let output = wuzi(&["solve", "tictactoe", "--moves", "a1 b1 a2 b2"]);
+    let text = String::from_utf8(output.stdout).unwrap();
+    assert!(text.contains("first-player-win in 1 ply\n"), "{text}");
 }

@@ -355,7 +355,7 @@ impl Mnk {
         self.cell_windows[range]
             .iter()
             .map(|&w| match self.window_stones[w as usize] {
-                [a, 0] | [0, a] => 1 << (2 * a.min(15)),
+                [a, 0] | [0, a] => stones_value(a),
                 _ => 0,
             })
             .sum()
@@ -563,15 +563,48 @@ impl fmt::Display for Mnk {
 fn window_value(stones: [u8; 2]) -> i32 {
     match stones {
         [0, 0] => 0,
-        [n, 0] => 1 << (2 * n.min(15)),
-        [0, n] => -(1 << (2 * n.min(15))),
+        [n, 0] => stones_value(n),
+        [0, n] => -stones_value(n),
         _ => 0,
     }
+}
+
+/// The most stones a window's value tells apart: 4^8 over the at most 1,024 windows of a
+/// 16x16 board stays inside `i32`, and the windows near completion (which a search sees as
+/// threats anyway) stay below the decided scores. With 4^15 two nearly full windows of a
+/// 16,16,16 game overflowed the sum and read as a win for the other side.
+const MOST_STONES_VALUED: u8 = 8;
+
+/// 4^n for `n` stones, counted up to [`MOST_STONES_VALUED`].
+fn stones_value(n: u8) -> i32 {
+    1 << (2 * n.min(MOST_STONES_VALUED))
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// 16,16,16 with two of the first player's lines one stone short: the evaluation's sum
+    /// overflowed `i32` (4^15 a window) and read as the second player nearly winning.
+    #[test]
+    fn the_biggest_board_evaluates_without_overflow() {
+        let mut board = Mnk::new(16, 16, 16).unwrap();
+        let moves = "a1 a2 b1 b2 c1 c2 d1 d2 e1 e2 f1 f2 g1 g2 h1 h2 i1 i2 j1 j2 k1 k2 l1 l2 \
+                     m1 m2 n1 n2 o1 a3 p2 b3 p3 c3 p4 d3 p5 e3 p6 f3 p7 g3 p8 h3 p9 i3 p10 j3 \
+                     p11 k3 p12 l3 p13 m3 p14 o3 p15 a4 p16";
+        for name in moves.split_whitespace() {
+            board.play_named(name).unwrap();
+        }
+        // The second player is to move, facing two lines the first completes at p1.
+        assert!(board.heuristic(board.to_move()) < 0);
+        assert_eq!(
+            board.heuristic(board.to_move()),
+            board.heuristic_from_scratch(board.to_move())
+        );
+        let before = board.heuristic(Player::First);
+        board.play_named("p1").unwrap();
+        assert!(board.heuristic(Player::First) < before, "blocking p1 helps");
+    }
 
     #[test]
     fn names_round_trip() {

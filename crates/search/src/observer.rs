@@ -8,8 +8,11 @@ use crate::score::Score;
 use std::time::{Duration, Instant};
 
 /// What a textbook search ([`crate::Minimax`], [`crate::Negamax`], [`crate::AlphaBeta`],
-/// [`crate::Pvs`]) tells its observer. Calls nest: every `enter` is matched by one `leave`,
-/// and the nodes entered between them are the children of the node entered first.
+/// [`crate::Pvs`]) tells its observer. Calls nest: while the search runs, every `enter` is
+/// matched by one `leave`, and the nodes entered between them are the children of the node
+/// entered first. A search that is stopped (an `enter` returned false) unwinds without
+/// leaving the nodes still open, the refused one included: an observer that keeps a stack
+/// must not expect it to empty then. (Of a pair `(A, B)`, A has entered a node B refused.)
 pub trait Observer<G: Game> {
     /// A node is entered: `game` is its position, `mv` the move that led there (`None` at the
     /// root), `ply` its distance from the root, `depth` the plies left to search, and

@@ -7,13 +7,15 @@ use std::time::Duration;
 /// What a strategy found.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct SearchResult<M> {
-    /// `None` only when the game is already over.
+    /// `None` when the game is already over, or when nothing was searched (a depth of 0).
     pub best_move: Option<M>,
     /// The value of the position for the side to move.
     pub score: Score,
-    /// Positions visited, the root included.
+    /// Positions visited, the root included (a position searched again, as PVS re-searches
+    /// after a null window fails, counts again).
     pub nodes: u64,
-    /// The deepest fully searched depth.
+    /// The deepest fully searched depth; a search to the end of the game reports the depth it
+    /// was given ([`UNLIMITED_DEPTH`] for a textbook solve).
     pub depth: u32,
     /// The principal variation, starting with `best_move`.
     pub pv: Vec<M>,

@@ -223,6 +223,8 @@ struct MatchJson<'a> {
     counts: Counts,
     elo: Option<f64>,
     elo_error: Option<f64>,
+    /// The likelihood that A is the stronger, from its wins and losses (`None` before any).
+    los: Option<f64>,
     #[serde(skip_serializing_if = "Option::is_none")]
     llr: Option<f64>,
     #[serde(skip_serializing_if = "Option::is_none")]
@@ -282,7 +284,7 @@ pub(crate) fn wins_losses_draws(t: &Tally) -> String {
     format!("+{} -{} ={}", t.wins, t.losses, t.draws)
 }
 
-/// `A +5 -4 =3, score 54.2%, Elo +29 ± 120, LLR 0.31 [-2.94, 2.94]`.
+/// `A +5 -4 =3, score 54.2%, Elo +29 ± 120, LOS 63.8%, LLR 0.31 [-2.94, 2.94]`.
 fn standing_text(standing: &Standing) -> String {
     let t = &standing.tally;
     let mut text = format!(
@@ -291,6 +293,9 @@ fn standing_text(standing: &Standing) -> String {
         100.0 * t.score(),
         elo_text(standing, "A")
     );
+    if let Some(los) = t.los() {
+        text.push_str(&format!(", LOS {:.1}%", 100.0 * los));
+    }
     if let (Some(llr), Some((lo, hi))) = (standing.llr, standing.bounds) {
         text.push_str(&format!(", LLR {llr:.2} [{lo:.2}, {hi:.2}]"));
     }
@@ -499,6 +504,7 @@ pub fn run(args: &MatchArgs) -> Result<String, String> {
             counts: Counts::of(t),
             elo,
             elo_error,
+            los: t.los(),
             llr: standing.llr,
             llr_bounds: standing.bounds,
             sprt: standing.decision,

@@ -66,9 +66,37 @@ impl Tally {
         (elo_of_score(p), error_of(p, margin))
     }
 
+    /// The likelihood of superiority: the chance that A is the stronger, from its wins and
+    /// losses alone (draws say nothing of which is stronger), `Φ((W − L) / √(W + L))` as
+    /// cutechess-cli gives it. `None` before any game was won or lost.
+    pub fn los(&self) -> Option<f64> {
+        let decisive = self.wins + self.losses;
+        (decisive > 0).then(|| {
+            let z = (self.wins as f64 - self.losses as f64) / (decisive as f64).sqrt();
+            normal_cdf(z)
+        })
+    }
+
     /// Counts per outcome, losses first, in the order [`Sprt::llr_games`] takes them.
     pub fn trinomial(&self) -> [u32; 3] {
         [self.losses, self.draws, self.wins]
+    }
+}
+
+/// The standard normal distribution function, through the error function's rational
+/// approximation of Abramowitz and Stegun (7.1.26, error below 1.5e-7).
+fn normal_cdf(z: f64) -> f64 {
+    let x = z.abs() / std::f64::consts::SQRT_2;
+    let t = 1.0 / (1.0 + 0.327_591_1 * x);
+    let poly = t
+        * (0.254_829_592
+            + t * (-0.284_496_736
+                + t * (1.421_413_741 + t * (-1.453_152_027 + t * 1.061_405_429))));
+    let erf = 1.0 - poly * (-x * x).exp();
+    if z >= 0.0 {
+        0.5 * (1.0 + erf)
+    } else {
+        0.5 * (1.0 - erf)
     }
 }
 
@@ -343,6 +371,21 @@ impl Sprt {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// LOS against values worked by hand: Φ(0) = 0.5, Φ(10 / √30) = Φ(1.8257) = 0.96605,
+    /// Φ(−1) = 0.15866; draws do not count.
+    #[test]
+    fn likelihood_of_superiority() {
+        let tally = |wins, losses, draws| Tally {
+            wins,
+            losses,
+            draws,
+        };
+        assert_eq!(tally(0, 0, 5).los(), None);
+        assert!((tally(3, 3, 9).los().unwrap() - 0.5).abs() < 1e-9);
+        assert!((tally(20, 10, 7).los().unwrap() - 0.96605).abs() < 1e-5);
+        assert!((tally(0, 1, 0).los().unwrap() - 0.15866).abs() < 1e-5);
+    }
 
     #[test]
     fn ratings_follow_the_scores_and_stay_finite() {

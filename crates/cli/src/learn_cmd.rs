@@ -81,12 +81,13 @@ fn write_trees(path: &PathBuf, results: &mut [AlgorithmResult]) -> Result<(), St
         .map_err(|e| format!("cannot write the tree to {}: {e}", path.display()))
 }
 
+/// One algorithm's result; a decided score reads `win in 3` (its JSON keeps the number).
 fn line(r: &AlgorithmResult) -> String {
     format!(
         "{:<9}  best {:<4}  score {:>8}  nodes {:>10}  time {:>6} ms  pv {}",
         r.algorithm,
         r.best_move.as_deref().unwrap_or("-"),
-        r.score,
+        wuzi_search::Score::from_value(r.score).to_string(),
         r.nodes,
         r.millis,
         r.pv.join(" ")

@@ -14,7 +14,7 @@ use std::path::PathBuf;
 use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
 use std::sync::{Arc, Mutex, OnceLock};
 use std::time::Duration;
-use wuzi_gomocup::manager::openings::{read_openings, OpeningFormat, Rng};
+use wuzi_gomocup::manager::openings::{longest_opening, read_openings, OpeningFormat, Rng};
 use wuzi_gomocup::manager::player::check_programs;
 use wuzi_gomocup::manager::player::Log;
 use wuzi_gomocup::manager::side::{oversubscription_warning, Kind, SideSpec};
@@ -302,7 +302,7 @@ fn standing_text(standing: &Standing) -> String {
     text
 }
 
-pub(crate) fn opening_source(args: &MatchSetup, rule: Rule) -> Result<OpeningSource, String> {
+fn opening_source(args: &MatchSetup, rule: Rule) -> Result<OpeningSource, String> {
     let Some(path) = &args.openings else {
         return Ok(OpeningSource::Generated(args.seed));
     };
@@ -317,6 +317,20 @@ pub(crate) fn opening_source(args: &MatchSetup, rule: Rule) -> Result<OpeningSou
         Rng(args.seed).shuffle(&mut list);
     }
     Ok(OpeningSource::List(list))
+}
+
+/// The openings, refused with `--draw-after` at or below their stones: such games would be
+/// drawn before an engine moved, and the engines started for nothing.
+pub(crate) fn openings_for(args: &MatchSetup, rule: Rule) -> Result<OpeningSource, String> {
+    let source = opening_source(args, rule)?;
+    let longest = longest_opening(&source);
+    match args.draw_after {
+        Some(n) if n <= longest => Err(format!(
+            "--draw-after {n} calls a draw before any engine moves: the openings put up to \
+             {longest} stones on the board"
+        )),
+        _ => Ok(source),
+    }
 }
 
 /// A note for stderr when a file holds fewer openings than a run's pairs of games need: the
@@ -435,7 +449,7 @@ pub fn run(args: &MatchArgs) -> Result<String, String> {
     if let Some(warning) = oversubscription_warning(&a, &b, args.setup.board.concurrency, cores) {
         eprintln!("{warning}");
     }
-    let openings = opening_source(&args.setup, rule)?;
+    let openings = openings_for(&args.setup, rule)?;
     // Before the files are opened (and emptied): a program that cannot play stops it all.
     check_programs([&a, &b], args.setup.board.size, rule, abort_flag())?;
     let log = args.setup.open_log()?;

@@ -4,7 +4,7 @@
 //! reads the arguments and writes the table.
 
 use crate::match_cmd::{
-    abort_flag, elo_text, ended_text, flush, game_count, opening_source, reused_openings_note,
+    abort_flag, elo_text, ended_text, flush, game_count, openings_for, reused_openings_note,
     signless_zero, wins_losses_draws, Counts, MatchSetup, SgfSink,
 };
 use clap::Args;
@@ -96,7 +96,7 @@ pub fn run(args: &TournamentArgs) -> Result<String, String> {
     {
         eprintln!("{warning}");
     }
-    let openings = opening_source(&args.setup, rule)?;
+    let openings = openings_for(&args.setup, rule)?;
     // Before the files are opened (and emptied): a program that cannot play stops it all.
     check_programs(&engines, args.setup.board.size, rule, abort_flag())?;
     let log = args.setup.open_log()?;

@@ -390,3 +390,19 @@ fn match_counts_of_zero_are_refused() {
         assert!(out.stdout.is_empty(), "{args:?}");
     }
 }
+
+/// A draw called at no more stones than the openings have would come before any engine
+/// moved: refused before the engines start (it used to draw every game).
+#[test]
+fn a_draw_before_the_first_move_is_refused() {
+    for command in ["match", "tournament"] {
+        let mut args = vec![command, "--draw-after", "4", "--games", "2"];
+        if command == "tournament" {
+            args.extend(["--engine", "depth=1", "--engine", "depth=2"]);
+        }
+        fails_with(
+            &args,
+            "--draw-after 4 calls a draw before any engine moves: the openings put up to 4 stones",
+        );
+    }
+}

@@ -219,6 +219,15 @@ impl Rng {
 
 /// Stones in a generated opening: Black, White, Black, White, then Black to move.
 const OPENING_STONES: usize = 4;
+
+/// The most stones an opening of `source` puts on the board: a draw called at that many
+/// stones or fewer would come before any engine moved.
+pub fn longest_opening(source: &super::OpeningSource) -> usize {
+    match source {
+        super::OpeningSource::List(list) => list.iter().map(Vec::len).max().unwrap_or(0),
+        super::OpeningSource::Generated(_) => OPENING_STONES,
+    }
+}
 /// How far from even a generated opening may be, by a shallow search from the side to
 /// move's view. Freestyle favours Black so much that random openings are mostly won for
 /// Black, and a pair of games with colours swapped then ends 1-1 whoever plays better.

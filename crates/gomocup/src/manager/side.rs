@@ -279,10 +279,7 @@ impl std::str::FromStr for SideSpec {
                     return Err("wuzi engine switches do not apply to a cmd= engine".into());
                 }
                 if side.name.is_empty() {
-                    side.name = std::path::Path::new(&words[0])
-                        .file_name()
-                        .map(|f| f.to_string_lossy().into_owned())
-                        .unwrap_or_else(|| words[0].clone());
+                    side.name = program_name(&words);
                 }
                 side.kind = Kind::External(words);
             }
@@ -324,6 +321,32 @@ impl std::str::FromStr for SideSpec {
         }
         Ok(side)
     }
+}
+
+/// Programs that run another named after them (`python3 engine.py`, `wine pbrain-x.exe`,
+/// `java -jar x.jar`): the engine is named after what they run.
+const RUNNERS: [&str; 14] = [
+    "python", "python3", "python2", "pypy", "pypy3", "sh", "bash", "wine", "wine64", "node",
+    "java", "mono", "env", "nice",
+];
+
+/// A `cmd=` engine's default name: its program's file name, or for a runner the file name of
+/// the first argument that is neither an option nor a setting (`VAR=1`).
+fn program_name(words: &[String]) -> String {
+    let file_name = |word: &str| {
+        std::path::Path::new(word)
+            .file_name()
+            .map(|f| f.to_string_lossy().into_owned())
+            .unwrap_or_else(|| word.to_string())
+    };
+    let program = file_name(&words[0]);
+    if !RUNNERS.contains(&program.as_str()) {
+        return program;
+    }
+    words[1..]
+        .iter()
+        .find(|w| !w.starts_with('-') && !w.contains('='))
+        .map_or(program, |w| file_name(w))
 }
 
 #[cfg(test)]
@@ -461,6 +484,12 @@ mod tests {
         }
         assert!("cmd=x,start-wait=0".parse::<SideSpec>().is_err());
         assert_eq!(plain.name, "pbrain-rapfi");
+        let name = |spec: &str| spec.parse::<SideSpec>().unwrap().name;
+        assert_eq!(name("cmd=python3 /opt/my-engine.py -v"), "my-engine.py");
+        assert_eq!(name("cmd=wine C:/engines/pbrain-x.exe"), "pbrain-x.exe");
+        assert_eq!(name("cmd=java -jar ./engine.jar"), "engine.jar");
+        assert_eq!(name("cmd=env THREADS=2 ./pbrain-y"), "pbrain-y");
+        assert_eq!(name("cmd=python3"), "python3");
         assert_eq!(
             plain.turn,
             Some(Duration::from_millis(DEFAULT_EXTERNAL_TURN_MS))

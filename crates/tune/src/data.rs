@@ -4,8 +4,8 @@
 
 use wuzi_gomoku::{format_moves, Analysis, Board, Point, Rule};
 
-/// The board size of training games.
-pub const SIZE: usize = 15;
+/// The board size of training games: the size the tables are fitted on.
+pub const SIZE: usize = wuzi_gomoku::eval::FITTED_SIZE;
 
 /// The score a data file gives a position the search proved won (its negation: lost).
 pub const PROVEN_SCORE: i32 = 10_000;

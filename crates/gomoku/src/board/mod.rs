@@ -181,6 +181,8 @@ pub struct Board {
     keys: [[u16; CELLS]; 2],
     /// Per colour and role, the sum of `weights` over the codes of the empty points.
     values: [[i32; 2]; 2],
+    /// The weights' tempo for this board's size ([`Weights::tempo_on`]), by colour to move.
+    tempo: [i32; 2],
     /// (colour * CELLS + point, old key) of every key a move changed, undone in reverse;
     /// room for every stone's changes, so `put` writes it with a cursor kept in a register.
     key_log: Box<[(u16, u16)]>,
@@ -229,6 +231,7 @@ impl Board {
             weights: embedded_weights(rule),
             keys: [[0; CELLS]; 2],
             values: [[0; 2]; 2],
+            tempo: [0; 2],
             key_log: vec![(0, 0); size * size * KEY_LOG_PER_MOVE].into_boxed_slice(),
             key_len: 0,
             hash: 0,
@@ -690,6 +693,12 @@ impl Board {
     #[inline(always)]
     pub(crate) fn learned_values(&self) -> [[i32; 2]; 2] {
         self.values
+    }
+
+    /// The learned evaluation's tempo on this board, by colour to move (in sixteenths).
+    #[inline(always)]
+    pub(crate) fn tempo(&self) -> [i32; 2] {
+        self.tempo
     }
 
     /// The pattern code of an empty point for `colour` from the kept key (0 on occupied

@@ -191,6 +191,7 @@ impl Board {
     pub(super) fn recompute_values(&mut self) {
         self.keys = [[0; CELLS]; 2];
         self.values = [[0; 2]; 2];
+        self.tempo = self.weights.tempo_on(self.size);
         for y in 0..self.size {
             for x in 0..self.size {
                 let p = Point::new(x, y);

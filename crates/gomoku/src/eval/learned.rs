@@ -14,7 +14,7 @@ pub(crate) fn evaluate(board: &Board) -> i32 {
     let me = board.side_to_move();
     let them = me.opponent();
     let v = board.learned_values();
-    to_units(board.weights().tempo[me.index()] + v[me.index()][MOVER] - v[them.index()][WAITER])
+    to_units(board.tempo()[me.index()] + v[me.index()][MOVER] - v[them.index()][WAITER])
 }
 
 /// Sixteenths to whole units, rounded to nearest (exact for whole-unit weights).
@@ -34,8 +34,9 @@ pub struct Feature {
 
 /// Every term of the learned evaluation of `board` (one per empty point and colour, and the
 /// tempo), into `out` (cleared first): the evaluation is the signed sum of their weights (in
-/// sixteenths of a unit, then rounded to whole units). The tuner fits the
-/// weights as a linear model of exactly these terms.
+/// sixteenths of a unit, then rounded to whole units), on a board of the fitted size (15x15;
+/// on others the tempo is [`Weights::tempo_on`]'s). The tuner fits the weights as a linear
+/// model of exactly these terms.
 pub fn features(board: &Board, out: &mut Vec<Feature>) {
     out.clear();
     let me = board.side_to_move();
@@ -72,7 +73,7 @@ pub fn learned_from_scratch(board: &Board, weights: &Weights) -> i32 {
         .map(|f| {
             let i = f.index as usize;
             let w = if i >= 4 * CODES {
-                weights.tempo[i - 4 * CODES]
+                weights.tempo_on(board.size())[i - 4 * CODES]
             } else {
                 weights.tables[i / (2 * CODES)][i % CODES][i / CODES % 2]
             };
@@ -116,9 +117,10 @@ mod tests {
             rule in prop::sample::select(vec![Rule::Freestyle, Rule::Standard, Rule::Renju]),
             moves in prop::collection::vec((0usize..15, 0usize..15), 1..60),
             undos in 0usize..20,
+            size in prop::sample::select(vec![15usize, 9, 20]),
         ) {
             let weights = busy_weights(rule);
-            let mut b = Board::new(15, rule).unwrap();
+            let mut b = Board::new(size, rule).unwrap();
             b.set_weights(Arc::clone(&weights)).unwrap();
             for (x, y) in moves {
                 if b.result().is_some() {
@@ -151,6 +153,24 @@ mod tests {
         assert_eq!(b.moves().len(), 6);
         while b.undo().is_some() {
             assert_eq!(evaluate(&b), learned_from_scratch(&b, &weights));
+        }
+    }
+
+    /// A position the top and right edges do not reach scores the same on any board (boards
+    /// grow up and to the right: `a1` is the bottom-left corner of all): the open points a
+    /// larger board adds do not add to the side to move's edge (with the embedded tables,
+    /// whose open-space code's mover and waiter values differ; see [`Weights::tempo_on`]).
+    #[test]
+    fn the_board_size_does_not_change_a_position_the_far_edges_miss() {
+        for rule in [Rule::Freestyle, Rule::Standard, Rule::Renju] {
+            for moves in ["e5", "e5 f6", "e5 f6 g5 d5 f5", "a1 b2 c1"] {
+                let scores: Vec<i32> = [15, 17, 20]
+                    .into_iter()
+                    .map(|size| evaluate(&Board::from_moves(size, rule, moves).unwrap()))
+                    .collect();
+                assert_eq!(scores[0], scores[1], "{} {moves}", rule.name());
+                assert_eq!(scores[0], scores[2], "{} {moves}", rule.name());
+            }
         }
     }
 

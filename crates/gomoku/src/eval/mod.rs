@@ -25,8 +25,8 @@ pub use policy::{
     COMBOS, DEFENCE, LAST_THEM, LAST_US, LOCAL, NEAR, NEARS, NEAR_NONE, STATES, STATE_ENTRIES,
 };
 pub use weights::{
-    embedded as embedded_weights, Weights, EVAL_FRACTION, EVAL_FRACTION_BITS, MAX_VALUE, MOVER,
-    SCALABLE_SHAPES, WAITER,
+    embedded as embedded_weights, Weights, EVAL_FRACTION, EVAL_FRACTION_BITS, FITTED_SIZE,
+    MAX_VALUE, MOVER, SCALABLE_SHAPES, WAITER,
 };
 
 use crate::board::Board;

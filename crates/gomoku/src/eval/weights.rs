@@ -23,7 +23,7 @@
 //! grid for them: one unit on one of them moves the evaluation by a hundred.
 //! Entries not listed are worth 0. Version 1 files (no near or combo tables) and version 2
 //! files (whole evaluation units) still load.
-use super::codes::{renju_black_dead, shapes_of, CODES};
+use super::codes::{code_of, renju_black_dead, shapes_of, CODES};
 use super::policy::{Policy, CLASSES, COMBOS, LOCAL, NEARS, STATE_ENTRIES};
 use crate::pattern::Shape;
 use crate::rules::Rule;
@@ -115,7 +115,29 @@ pub struct Weights {
     pub policy: Policy,
 }
 
+/// The board the tables are fitted on: self-play games are 15x15 (`wuzi selfplay`).
+pub const FITTED_SIZE: usize = 15;
+
 impl Weights {
+    /// The tempo to play with on a `size` board, in sixteenths, by the colour to move.
+    ///
+    /// Every empty point far from the stones has the same code (room for five in every
+    /// direction: four "one" lines), and its mover and waiter values differ a little (in the
+    /// freestyle tables, 18 sixteenths for Black to move). Fitted on 15x15, that difference is
+    /// part of the side to move's edge; summed over the extra open points of a larger board it
+    /// grew with the board (after h8, White's best reply -126 on 15x15, -323 on 20x20). So the
+    /// tempo takes it back for every point the board has beyond (or short of) 15x15, and any
+    /// position scores as it would on the board the tables know. Worth +86 ± 19 Elo on 20x20
+    /// (docs/measurements.md); on 15x15 the tempo is the fitted one.
+    pub fn tempo_on(&self, size: usize) -> [i32; 2] {
+        let open = code_of([Shape::One; 4]);
+        let extra = (size * size) as i32 - (FITTED_SIZE * FITTED_SIZE) as i32;
+        [0, 1].map(|me| {
+            let edge = self.tables[me][open][MOVER] - self.tables[1 - me][open][WAITER];
+            self.tempo[me] - extra * edge
+        })
+    }
+
     /// All zeros.
     pub fn zero(rule: Rule) -> Weights {
         Weights {

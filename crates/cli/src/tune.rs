@@ -4,6 +4,7 @@
 use clap::Args;
 use std::io::{BufWriter, Write};
 use std::path::PathBuf;
+use std::sync::Arc;
 use std::time::Instant;
 use wuzi_gomocup::manager::openings::{read_openings, OpeningFormat};
 use wuzi_gomoku::eval::ShapeFactor;
@@ -22,16 +23,21 @@ pub struct SelfplayArgs {
     #[arg(long, default_value_t = 100)]
     pub games: usize,
     /// Nodes per move.
-    #[arg(long, default_value_t = 3000)]
+    #[arg(long, default_value_t = 3000, value_parser = crate::arg_check::at_least_one::<u64>)]
     pub nodes: u64,
     #[arg(long, default_value = "freestyle")]
     pub rule: Rule,
     /// Seed of the openings (the same seed plays the same games).
     #[arg(long, default_value_t = 1)]
     pub seed: u64,
-    /// The evaluation both sides use.
-    #[arg(long, default_value = "classic", value_parser = parse_eval)]
-    pub eval: EvalKind,
+    /// The evaluation both sides use: classic (the default) or learned.
+    #[arg(long, value_parser = parse_eval)]
+    pub eval: Option<EvalKind>,
+    /// Play (or relabel) with these tables, a file `wuzi tune` wrote for this rule, instead of
+    /// the embedded ones: the next round of the training loop without a rebuild. Implies
+    /// `--eval learned`.
+    #[arg(long)]
+    pub weights: Option<PathBuf>,
     /// Where the positions go (appended to).
     #[arg(long)]
     pub out: PathBuf,
@@ -87,17 +93,18 @@ pub struct TuneArgs {
     pub out: Option<PathBuf>,
     /// Instead of fitting: how often the move the search chose was the first 1, 3 or 8 of the
     /// classic and of the learned move ordering.
-    #[arg(long)]
+    #[arg(long, conflicts_with_all = ["swing", "policy_only", "start", "out"])]
     pub policy_stats: bool,
     /// Instead of fitting: search this many middle-game positions of the data with each
     /// evaluation and report the mean change of the score between consecutive depths.
-    #[arg(long)]
+    #[arg(long, conflicts_with_all = ["policy_only", "start", "out"])]
     pub swing: Option<usize>,
     /// Milliseconds per position for `--swing`.
     #[arg(long, default_value_t = 1000)]
     pub swing_ms: u64,
-    /// The weights the learned ordering reads (default: the embedded ones); with
-    /// `--policy-only`, the weights whose evaluation tables are kept.
+    /// The tables `--policy-stats` orders with and `--swing` evaluates with (default: the
+    /// embedded ones); with `--policy-only`, the weights whose evaluation tables are kept. A
+    /// full fit starts from the classic evaluation, or from `--start`.
     #[arg(long)]
     pub weights: Option<PathBuf>,
     /// Fit only the move-ordering policy; the evaluation tables (and the file's header) are
@@ -113,18 +120,18 @@ pub struct TuneArgs {
     #[arg(long, default_value_t = FitConfig::default().epochs)]
     pub epochs: usize,
     /// Adam's step in evaluation units.
-    #[arg(long, default_value_t = FitConfig::default().rate)]
+    #[arg(long, default_value_t = FitConfig::default().rate, value_parser = parse_positive, allow_negative_numbers = true)]
     pub rate: f64,
-    /// Pull towards the classic evaluation's values.
-    #[arg(long, default_value_t = FitConfig::default().l2)]
+    /// Pull towards the classic evaluation's values (0 or more).
+    #[arg(long, default_value_t = FitConfig::default().l2, value_parser = parse_non_negative, allow_negative_numbers = true)]
     pub l2: f64,
-    /// The share of the game's result in each position's target; the rest is the search's
-    /// score from the data, as a win probability.
-    #[arg(long, default_value_t = FitConfig::default().result_share)]
+    /// The share of the game's result in each position's target (0 to 1); the rest is the
+    /// search's score from the data, as a win probability.
+    #[arg(long, default_value_t = FitConfig::default().result_share, value_parser = parse_share, allow_negative_numbers = true)]
     pub result_share: f64,
     /// Evaluation units per unit of log-odds (default: fitted for the classic evaluation on
     /// the data; the embedded weights' headers say theirs). Not with `--policy-only`.
-    #[arg(long, value_parser = parse_positive)]
+    #[arg(long, value_parser = parse_positive, allow_negative_numbers = true)]
     pub scale: Option<f64>,
     /// Start the evaluation fit from these weights' tables, and hold it near them (`--l2`),
     /// instead of the classic evaluation: a refit of the embedded tables on new games (the
@@ -134,10 +141,10 @@ pub struct TuneArgs {
     /// Multiply the written evaluation's side-to-move tables (`*-mover`) by this, after the
     /// fit: the fit's balance between the two sides is near, not at, what plays best (each
     /// rule's embedded weights have `--waiter-factor 0.97`, measured by matches).
-    #[arg(long, default_value_t = 1.0, value_parser = parse_positive)]
+    #[arg(long, default_value_t = 1.0, value_parser = parse_positive, allow_negative_numbers = true)]
     pub mover_factor: f64,
     /// The same for the waiting side's tables (`*-waiter`).
-    #[arg(long, default_value_t = 1.0, value_parser = parse_positive)]
+    #[arg(long, default_value_t = 1.0, value_parser = parse_positive, allow_negative_numbers = true)]
     pub waiter_factor: f64,
     /// ROLE:SHAPE=F (ROLE mover or waiter; SHAPE one, two, open-two, three, open-three or
     /// four): multiply that role's values for the codes whose strongest line shape is SHAPE
@@ -154,9 +161,30 @@ fn scale(weights: &mut Weights, args: &TuneArgs) {
     ShapeFactor::apply_all(&args.shape_factors, weights);
 }
 
+/// The evaluation and the tables self-play (or a relabelling) plays with.
+fn selfplay_engine(args: &SelfplayArgs) -> Result<(EvalKind, Option<Arc<Weights>>), String> {
+    let Some(path) = &args.weights else {
+        return Ok((args.eval.unwrap_or(EvalKind::Classic), None));
+    };
+    if args.eval == Some(EvalKind::Classic) {
+        return Err("--weights plays the learned evaluation: leave out --eval classic".into());
+    }
+    let (weights, _) = read_weights(path)?;
+    if weights.rule != args.rule {
+        return Err(format!(
+            "{}: weights for {}, not {} (give --rule)",
+            path.display(),
+            weights.rule.name(),
+            args.rule.name()
+        ));
+    }
+    Ok((EvalKind::Learned, Some(Arc::new(weights))))
+}
+
 pub fn run_selfplay(args: &SelfplayArgs) -> Result<String, String> {
+    let (eval, weights) = selfplay_engine(args)?;
     if let Some(data) = &args.relabel {
-        return run_relabel(args, data);
+        return run_relabel(args, data, eval, weights);
     }
     // The openings are read first: a bad file leaves no output file behind.
     let config = SelfplayConfig {
@@ -164,11 +192,12 @@ pub fn run_selfplay(args: &SelfplayArgs) -> Result<String, String> {
         games: args.games,
         nodes: args.nodes,
         seed: args.seed,
-        eval: args.eval,
+        eval,
         openings: match &args.openings {
             Some(path) => Some(read_openings(path, OpeningFormat::Auto, SIZE, args.rule)?),
             None => None,
         },
+        weights,
     };
     let mut out = append_to(&args.out)?;
     let start = Instant::now();
@@ -195,6 +224,14 @@ pub fn run_selfplay(args: &SelfplayArgs) -> Result<String, String> {
     ))
 }
 
+/// Whether two paths name one file (an existing one, or the same path).
+fn same_file(a: &std::path::Path, b: &std::path::Path) -> bool {
+    match (std::fs::canonicalize(a), std::fs::canonicalize(b)) {
+        (Ok(a), Ok(b)) => a == b,
+        _ => a == b,
+    }
+}
+
 /// A data file opened for appending (made if missing), buffered.
 fn append_to(path: &std::path::Path) -> Result<BufWriter<std::fs::File>, String> {
     let file = std::fs::OpenOptions::new()
@@ -213,11 +250,16 @@ fn read_data(path: &std::path::Path) -> Result<Vec<Sample>, String> {
 }
 
 /// `selfplay --relabel`: the data's positions searched again.
-fn run_relabel(args: &SelfplayArgs, data: &std::path::Path) -> Result<String, String> {
+fn run_relabel(
+    args: &SelfplayArgs,
+    data: &std::path::Path,
+    eval: EvalKind,
+    weights: Option<Arc<Weights>>,
+) -> Result<String, String> {
     let samples = read_data(data)?;
     let mut out = append_to(&args.out)?;
     let start = Instant::now();
-    let n = relabel(&samples, args.nodes, args.eval, &mut out, |done| {
+    let n = relabel(&samples, args.nodes, eval, weights, &mut out, |done| {
         if done % 1000 == 0 {
             eprintln!("{done} positions, {:.0} s", start.elapsed().as_secs_f64());
         }
@@ -233,17 +275,43 @@ fn run_relabel(args: &SelfplayArgs, data: &std::path::Path) -> Result<String, St
 pub fn run_tune(args: &TuneArgs) -> Result<String, String> {
     let start = Instant::now();
     let samples = read_data(&args.data)?;
+    if !samples.iter().any(|s| s.rule == args.rule) {
+        let rules: std::collections::BTreeSet<&str> =
+            samples.iter().map(|s| s.rule.name()).collect();
+        return Err(format!(
+            "{} has no {} positions{}",
+            args.data.display(),
+            args.rule.name(),
+            match rules.len() {
+                0 => String::new(),
+                _ => format!(
+                    " (it has {}: give --rule)",
+                    rules.into_iter().collect::<Vec<_>>().join(", ")
+                ),
+            }
+        ));
+    }
     if args.policy_stats {
         return policy_report(args, &samples);
     }
     if let Some(count) = args.swing {
+        let learned = tables_to_read(args)?;
         let mut report = String::new();
         for (name, eval) in [
             ("classic", EvalKind::Classic),
             ("learned", EvalKind::Learned),
         ] {
             let time = std::time::Duration::from_millis(args.swing_ms);
-            let s = swing(&samples, args.rule, eval, count, MIDDLE_GAME_STONES, time);
+            let weights = (eval == EvalKind::Learned).then(|| Arc::clone(&learned));
+            let s = swing(
+                &samples,
+                args.rule,
+                eval,
+                weights,
+                count,
+                MIDDLE_GAME_STONES,
+                time,
+            );
             report += &format!(
                 "{name} eval: mean score change between depths {:.1} ({} depth pairs, {} positions)\n",
                 s.mean, s.pairs, s.positions
@@ -252,6 +320,19 @@ pub fn run_tune(args: &TuneArgs) -> Result<String, String> {
         return Ok(report.trim_end().to_string());
     }
     let out = args.out.clone().ok_or("--out is required to fit")?;
+    if same_file(&out, &args.data) {
+        return Err(format!(
+            "--out {} is the training data: the weights would overwrite it",
+            out.display()
+        ));
+    }
+    if args.weights.is_some() && !args.policy_only {
+        return Err(
+            "--weights is read by --policy-only, --policy-stats and --swing; a full \
+                    fit starts from the classic evaluation, or from --start"
+                .into(),
+        );
+    }
     check_writable(&out)?;
     if args.policy_only {
         if args.scale.is_some() || args.start.is_some() {
@@ -439,6 +520,20 @@ fn parse_positive(text: &str) -> Result<f64, String> {
     }
 }
 
+fn parse_non_negative(text: &str) -> Result<f64, String> {
+    match text.parse::<f64>() {
+        Ok(s) if s.is_finite() && s >= 0.0 => Ok(s),
+        _ => Err(format!("\"{text}\" is not a number of 0 or more")),
+    }
+}
+
+fn parse_share(text: &str) -> Result<f64, String> {
+    match text.parse::<f64>() {
+        Ok(s) if (0.0..=1.0).contains(&s) => Ok(s),
+        _ => Err(format!("\"{text}\" is not a share from 0 to 1")),
+    }
+}
+
 /// The factor flags as the header repeats them (none when there are none to apply).
 fn factor_flags(args: &TuneArgs) -> String {
     let mut flags = String::new();
@@ -462,11 +557,26 @@ fn read_weights(path: &std::path::Path) -> Result<(Weights, String), String> {
     Ok((w, text))
 }
 
-fn policy_report(args: &TuneArgs, samples: &[Sample]) -> Result<String, String> {
-    let weights = match &args.weights {
-        None => wuzi_gomoku::eval::embedded_weights(args.rule),
-        Some(path) => std::sync::Arc::new(read_weights(path)?.0),
+/// The tables `--policy-stats` and `--swing` read: `--weights`, or the embedded ones; of
+/// the data's rule.
+fn tables_to_read(args: &TuneArgs) -> Result<Arc<Weights>, String> {
+    let Some(path) = &args.weights else {
+        return Ok(wuzi_gomoku::eval::embedded_weights(args.rule));
     };
+    let weights = read_weights(path)?.0;
+    if weights.rule != args.rule {
+        return Err(format!(
+            "{}: weights for {}, not {} (give --rule)",
+            path.display(),
+            weights.rule.name(),
+            args.rule.name()
+        ));
+    }
+    Ok(Arc::new(weights))
+}
+
+fn policy_report(args: &TuneArgs, samples: &[Sample]) -> Result<String, String> {
+    let weights = tables_to_read(args)?;
     let mut report = String::new();
     for (name, order) in [
         ("classic", EvalKind::Classic),

@@ -732,10 +732,52 @@ fn tune_scales_the_waiting_sides_tables_by_the_factors() {
             "the shape is one of one, two, open-two, three, open-three, four",
         ),
         ("--mover-factor", "0", "\"0\" is not a positive number"),
+        ("--rate", "nan", "\"nan\" is not a positive number"),
+        ("--l2", "-1", "\"-1\" is not a number of 0 or more"),
+        ("--result-share", "7", "\"7\" is not a share from 0 to 1"),
+        (
+            "--rule",
+            "renju",
+            "has no renju positions (it has freestyle: give --rule)",
+        ),
+        ("--weights", "x", "--weights is read by --policy-only"),
     ] {
-        let args = ["tune", "--data", &data, "--policy-only", "--out", "x"];
+        let args = ["tune", "--data", &data, "--out", "x"];
         fails_with(&[&args[..], &[flag, value]].concat(), error);
     }
+    // The training data is never overwritten by the weights.
+    fails_with(
+        &["tune", "--data", &data, "--out", &data],
+        "is the training data: the weights would overwrite it",
+    );
+    // The next round of the loop plays the fitted tables, of their own rule only.
+    let next = path(&dir.join("next.txt"));
+    let plain_path = path(&dir.join("plain.txt"));
+    let more = wuzi(&[
+        "selfplay",
+        "--games",
+        "1",
+        "--nodes",
+        "300",
+        "--weights",
+        &plain_path,
+        "--out",
+        &next,
+    ]);
+    assert!(more.status.success(), "{more:?}");
+    assert!(std::fs::read_to_string(&next).unwrap().lines().count() > 5);
+    fails_with(
+        &[
+            "selfplay",
+            "--rule",
+            "renju",
+            "--weights",
+            &plain_path,
+            "--out",
+            &next,
+        ],
+        "weights for freestyle, not renju (give --rule)",
+    );
     // An --out that cannot be written is refused before the fit, not after it.
     let nowhere = dir.join("no-such-dir").join("w.txt");
     let nowhere = nowhere.to_str().unwrap();

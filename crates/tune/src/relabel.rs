@@ -4,22 +4,25 @@
 
 use crate::data::{data_score, Sample};
 use std::io::Write;
-use wuzi_gomoku::{Engine, EngineOptions, EvalKind};
+use std::sync::Arc;
+use wuzi_gomoku::{Engine, EngineOptions, EvalKind, Weights};
 use wuzi_search::Limits;
 
 /// Searches every sample of `samples` with `nodes` nodes (a fresh table each, so each score
-/// is repeatable alone) and writes it with the new score to `out`; `progress` hears the count
-/// written.
+/// is repeatable alone), with `eval` and `weights` (or the embedded tables), and writes it
+/// with the new score to `out`; `progress` hears the count written.
 pub fn relabel(
     samples: &[Sample],
     nodes: u64,
     eval: EvalKind,
+    weights: Option<Arc<Weights>>,
     out: &mut dyn Write,
     mut progress: impl FnMut(usize),
 ) -> Result<usize, String> {
     let options = EngineOptions {
         table_bytes: 4 << 20,
         eval,
+        weights,
         ..EngineOptions::default()
     };
     let mut engine: Option<Engine> = None;
@@ -74,7 +77,7 @@ mod tests {
                     freestyle D 0 h8 a1 i8 a3 j8 a5\n";
         let samples = parse_all(text).unwrap();
         let mut out = Vec::new();
-        let n = relabel(&samples, 2000, EvalKind::Learned, &mut out, |_| {}).unwrap();
+        let n = relabel(&samples, 2000, EvalKind::Learned, None, &mut out, |_| {}).unwrap();
         assert_eq!(n, 3);
         let relabelled = parse_all(std::str::from_utf8(&out).unwrap()).unwrap();
         for (old, new) in samples.iter().zip(&relabelled) {

@@ -4,8 +4,9 @@
 
 use crate::data::{data_score, Sample, SIZE};
 use std::io::Write;
+use std::sync::Arc;
 use wuzi_gomocup::manager::openings::BalancedOpenings;
-use wuzi_gomoku::{Board, Engine, EngineOptions, EvalKind, Player, Point, Rule};
+use wuzi_gomoku::{Board, Engine, EngineOptions, EvalKind, Player, Point, Rule, Weights};
 use wuzi_search::Limits;
 
 /// What to play.
@@ -18,6 +19,8 @@ pub struct SelfplayConfig {
     pub eval: EvalKind,
     /// Openings to play instead of generated ones, each once, in order (`games` at most).
     pub openings: Option<Vec<Vec<Point>>>,
+    /// Tables to play instead of the embedded ones (a fit's, for the next round of data).
+    pub weights: Option<Arc<Weights>>,
 }
 
 /// Totals of a run.
@@ -42,6 +45,7 @@ pub fn selfplay(
     let options = EngineOptions {
         table_bytes: 8 << 20,
         eval: config.eval,
+        weights: config.weights.clone(),
         ..EngineOptions::default()
     };
     let mut summary = SelfplaySummary::default();
@@ -125,6 +129,7 @@ mod tests {
             nodes: 200,
             seed: 1,
             eval: EvalKind::Classic,
+            weights: None,
             openings: Some(openings.clone()),
         };
         let mut data = Vec::new();

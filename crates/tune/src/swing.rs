@@ -3,8 +3,9 @@
 //! consecutive depths (both at least `MIN_DEPTH`, neither proven) over middle-game positions.
 
 use crate::data::Sample;
+use std::sync::Arc;
 use std::time::Duration;
-use wuzi_gomoku::{Engine, EngineOptions, EvalKind, Rule};
+use wuzi_gomoku::{Engine, EngineOptions, EvalKind, Rule, Weights};
 use wuzi_search::Limits;
 
 /// Depths below this are too shallow to say anything.
@@ -24,6 +25,7 @@ pub fn swing(
     samples: &[Sample],
     rule: Rule,
     eval: EvalKind,
+    weights: Option<Arc<Weights>>,
     count: usize,
     min_stones: usize,
     time: Duration,
@@ -36,6 +38,7 @@ pub fn swing(
     let options = EngineOptions {
         table_bytes: 16 << 20,
         eval,
+        weights,
         ..EngineOptions::default()
     };
     let (mut total, mut pairs, mut positions) = (0.0, 0, 0);

@@ -20,6 +20,7 @@ fn selfplay_then_fit_gives_a_working_engine() {
             seed: 5,
             eval: EvalKind::Classic,
             openings: None,
+            weights: None,
         };
         let summary = selfplay(&config, &mut data, |_| {}).unwrap();
         assert_eq!(summary.games, 3);
@@ -52,7 +53,7 @@ fn selfplay_then_fit_gives_a_working_engine() {
         let weights = std::sync::Arc::new(Weights::parse(&text).unwrap());
         // An open three of the side to move is good for it.
         let mut board = Board::from_moves(15, rule, "h8 a1 i8 a15 j8 o1").unwrap();
-        board.set_weights(weights).unwrap();
+        board.set_weights(weights.clone()).unwrap();
         let v = evaluate_with(&board, EvalKind::Learned);
         assert!(
             v > 0,
@@ -68,5 +69,21 @@ fn selfplay_then_fit_gives_a_working_engine() {
         let mut engine = Engine::new(board.clone(), options);
         let best = engine.go(&Limits::nodes(500), |_| {}).best_move.unwrap();
         assert!(board.is_empty(best));
+
+        // The next round of the loop, without a rebuild: games played with the fitted tables.
+        let next = SelfplayConfig {
+            rule,
+            games: 2,
+            nodes: 300,
+            seed: 5,
+            eval: EvalKind::Learned,
+            openings: None,
+            weights: Some(weights),
+        };
+        let mut more = Vec::new();
+        let summary = selfplay(&next, &mut more, |_| {}).unwrap();
+        assert_eq!(summary.games, 2);
+        let samples = parse_all(std::str::from_utf8(&more).unwrap()).unwrap();
+        assert_eq!(samples.len(), summary.positions);
     }
 }

@@ -409,7 +409,8 @@ fn text(report: &Report, recheck: Option<usize>) -> String {
                     "after {} moves it proves no win (best {}, score {})",
                     s.after_moves + 2,
                     next.best_move.as_deref().unwrap_or("-"),
-                    next.score
+                    // "nearly won" rather than the bound's 999487.
+                    wuzi_search::Score::from_value(next.score)
                 ),
             },
             None => "the game ended in its loss: a false proof".to_string(),

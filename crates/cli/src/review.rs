@@ -95,14 +95,21 @@ pub fn review(args: &ReviewArgs) -> Result<String, String> {
     let (board, record) = args.position.position()?;
     let played: Vec<Point> = record.moves.iter().map(|m| m.point).collect();
     let opening = record.moves.iter().take_while(|m| m.is_opening()).count();
-    let first = match args.from {
-        Some(n) => n as usize - 1,
-        None if opening < played.len() => opening,
-        None => 0,
-    };
     if played.is_empty() {
         return Err("no moves to review: give a move list or a game record".into());
     }
+    let first = match args.from {
+        Some(n) => n as usize - 1,
+        None if opening < played.len() => opening,
+        // Opening stones are the match manager's, not the players': never graded unasked.
+        None => {
+            return Err(format!(
+                "nothing to review: all {} moves are the record's opening (C[opening move]); \
+                 --from 1 grades them too",
+                played.len()
+            ))
+        }
+    };
     if first >= played.len() {
         return Err(format!(
             "--from {}: the game has {} moves",

@@ -496,15 +496,25 @@ fn check_writable(out: &std::path::Path) -> Result<(), String> {
     Ok(())
 }
 
-/// Writes `weights` with `header` to `out`; the report, with where the weights went.
+/// Writes `weights` with `header` to `out`, whole or not at all (a file beside it, then
+/// renamed over it: the README's recipe writes into the embedded tables, and a cut-short
+/// file there would build a weaker engine without a word); the report, with where the
+/// weights went.
 fn write_weights(
     out: &std::path::Path,
     weights: &Weights,
     header: &str,
     report: &str,
 ) -> Result<String, String> {
-    std::fs::write(out, weights.to_text(header))
-        .map_err(|e| format!("cannot write {}: {e}", out.display()))?;
+    let mut partial = out.as_os_str().to_owned();
+    partial.push(".partial");
+    let partial = PathBuf::from(partial);
+    std::fs::write(&partial, weights.to_text(header))
+        .and_then(|()| std::fs::rename(&partial, out))
+        .map_err(|e| {
+            let _ = std::fs::remove_file(&partial);
+            format!("cannot write {}: {e}", out.display())
+        })?;
     Ok(format!("{report}\nweights written to {}", out.display()))
 }
 

@@ -248,6 +248,12 @@ fn review_grades_each_move_and_finds_the_losing_one() {
     fails_with(&["review", "h8", "h8"], "occupied");
     fails_with(&["review", "--from", "9", "h8 i9"], "2 moves");
     fails_with(&["review", "--size", "9"], "no moves");
+    // A record cut inside its opening has nothing the players chose: not graded unasked.
+    let rapfi = sgf_file("c-gomoku-cli-wuzi-rapfi.sgf");
+    fails_with(
+        &["review", &rapfi, "--move", "8", "--nodes", "100"],
+        "nothing to review: all 8 moves are the record's opening",
+    );
 }
 
 #[test]

@@ -169,16 +169,21 @@ fn selfplay_engine(args: &SelfplayArgs) -> Result<(EvalKind, Option<Arc<Weights>
     if args.eval == Some(EvalKind::Classic) {
         return Err("--weights plays the learned evaluation: leave out --eval classic".into());
     }
+    Ok((EvalKind::Learned, Some(weights_of_rule(path, args.rule)?)))
+}
+
+/// A weights file's tables, which must be for `rule`.
+fn weights_of_rule(path: &std::path::Path, rule: Rule) -> Result<Arc<Weights>, String> {
     let (weights, _) = read_weights(path)?;
-    if weights.rule != args.rule {
+    if weights.rule != rule {
         return Err(format!(
             "{}: weights for {}, not {} (give --rule)",
             path.display(),
             weights.rule.name(),
-            args.rule.name()
+            rule.name()
         ));
     }
-    Ok((EvalKind::Learned, Some(Arc::new(weights))))
+    Ok(Arc::new(weights))
 }
 
 pub fn run_selfplay(args: &SelfplayArgs) -> Result<String, String> {
@@ -570,19 +575,10 @@ fn read_weights(path: &std::path::Path) -> Result<(Weights, String), String> {
 /// The tables `--policy-stats` and `--swing` read: `--weights`, or the embedded ones; of
 /// the data's rule.
 fn tables_to_read(args: &TuneArgs) -> Result<Arc<Weights>, String> {
-    let Some(path) = &args.weights else {
-        return Ok(wuzi_gomoku::eval::embedded_weights(args.rule));
-    };
-    let weights = read_weights(path)?.0;
-    if weights.rule != args.rule {
-        return Err(format!(
-            "{}: weights for {}, not {} (give --rule)",
-            path.display(),
-            weights.rule.name(),
-            args.rule.name()
-        ));
+    match &args.weights {
+        Some(path) => weights_of_rule(path, args.rule),
+        None => Ok(wuzi_gomoku::eval::embedded_weights(args.rule)),
     }
-    Ok(Arc::new(weights))
 }
 
 fn policy_report(args: &TuneArgs, samples: &[Sample]) -> Result<String, String> {

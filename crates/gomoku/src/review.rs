@@ -281,12 +281,9 @@ fn judge(
     let wins_at_once = matches!(&after, After::Over(r) if r.outcome() == Outcome::Win(side));
     let (grade, reason) = if before.best_move == Some(mv) || wins_at_once {
         (Grade::Best, None)
-    } else if lost < INACCURACY {
-        // A proof found on one side of the move and not on the other is no blunder while the
-        // chances stay the same: a win still "nearly won" but not proven again within the
-        // budget, or a loss proven where the position was already as good as lost.
-        (Grade::Good, None)
-    } else if won_before && !won_after {
+    } else if won_before && !won_after && lost >= INACCURACY {
+        // A win still "nearly won" after the move, only not proven again within the budget,
+        // is not a win let go.
         (
             Grade::Blunder,
             Some("no win found after it where one was proven before"),

@@ -14,7 +14,7 @@ use std::path::PathBuf;
 use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
 use std::sync::{Arc, Mutex, OnceLock};
 use std::time::Duration;
-use wuzi_gomocup::manager::openings::{longest_opening, read_openings, OpeningFormat, Rng};
+use wuzi_gomocup::manager::openings::{read_openings, shortest_opening, OpeningFormat, Rng};
 use wuzi_gomocup::manager::player::check_programs;
 use wuzi_gomocup::manager::player::Log;
 use wuzi_gomocup::manager::side::{oversubscription_warning, Kind, SideSpec};
@@ -29,9 +29,10 @@ pub struct MatchArgs {
     /// leaf-vcf, defence, pvs, tt, killers, history, the search parameters of
     /// engine/params.rs, weights=FILE, and evaluation shape factors such as
     /// waiter:open-three=0.94). Any Gomocup engine: `cmd=PATH ARGS` plus time (ms per move),
-    /// match (ms per game), nodes, depth, threads, memory (bytes), name, and settle (no command
+    /// match (ms per game), nodes, depth, threads, memory (bytes), name, settle (no command
     /// reaches it until this many ms after its move, for engines that drop one that comes too
-    /// soon). Quote values holding commas.
+    /// soon), and start-wait (ms it may take to answer START; 5000). Quote values holding
+    /// commas.
     /// Without time or match a side gets 100 ms a move (wuzi, unless it has depth or nodes)
     /// or 1000 ms (cmd= engines, which always play on a clock).
     #[arg(long, default_value = "time=100")]
@@ -80,7 +81,8 @@ pub struct MatchSetup {
     /// Write every game to this SGF file.
     #[arg(long)]
     pub sgf: Option<PathBuf>,
-    /// Keep the engines' MESSAGE lines in this file.
+    /// Keep the engines' MESSAGE lines in this file, their error output (stderr; the first
+    /// 1,000 lines of each engine process), and any line they print unasked.
     #[arg(long)]
     pub log: Option<PathBuf>,
     /// Print one JSON object at the end.
@@ -319,15 +321,15 @@ fn opening_source(args: &MatchSetup, rule: Rule) -> Result<OpeningSource, String
     Ok(OpeningSource::List(list))
 }
 
-/// The openings, refused with `--draw-after` at or below their stones: such games would be
-/// drawn before an engine moved, and the engines started for nothing.
+/// The openings, refused with `--draw-after` at or below the stones of every one of them: all
+/// the games would be drawn before an engine moved, and the engines started for nothing.
 pub(crate) fn openings_for(args: &MatchSetup, rule: Rule) -> Result<OpeningSource, String> {
     let source = opening_source(args, rule)?;
-    let longest = longest_opening(&source);
+    let shortest = shortest_opening(&source);
     match args.draw_after {
-        Some(n) if n <= longest => Err(format!(
-            "--draw-after {n} calls a draw before any engine moves: the openings put up to \
-             {longest} stones on the board"
+        Some(n) if n <= shortest => Err(format!(
+            "--draw-after {n} calls every game a draw before any engine moves: every opening \
+             puts {shortest} or more stones on the board"
         )),
         _ => Ok(source),
     }

@@ -24,7 +24,7 @@ pub struct ReviewArgs {
     #[arg(long, conflicts_with = "time", value_parser = crate::arg_check::at_least_one::<u64>)]
     pub nodes: Option<u64>,
     /// Review from this move on (1-based; the default: the first move after a record's
-    /// opening stones, or the first move).
+    /// opening stones; a record that is all opening is refused unless this is given).
     #[arg(long, value_name = "N", value_parser = crate::arg_check::at_least_one::<u32>)]
     pub from: Option<u32>,
     #[command(flatten)]

@@ -187,6 +187,17 @@ fn weights_of_rule(path: &std::path::Path, rule: Rule) -> Result<Arc<Weights>, S
 }
 
 pub fn run_selfplay(args: &SelfplayArgs) -> Result<String, String> {
+    for (flag, input) in [("--weights", &args.weights), ("--relabel", &args.relabel)] {
+        if input
+            .as_deref()
+            .is_some_and(|input| same_file(input, &args.out))
+        {
+            return Err(format!(
+                "--out {} is the {flag} file: the positions would be appended to it",
+                args.out.display()
+            ));
+        }
+    }
     let (eval, weights) = selfplay_engine(args)?;
     if let Some(data) = &args.relabel {
         return run_relabel(args, data, eval, weights);
@@ -489,14 +500,16 @@ fn policy_only(
 /// Refuses an `--out` that cannot be written before a fit of half a minute, not after it.
 /// The file is opened without being cut (and removed again if this made it).
 fn check_writable(out: &std::path::Path) -> Result<(), String> {
-    let existed = out.exists();
+    // The file that will be written: the one beside it that is renamed over it, if any.
+    let target = partial_of(out).unwrap_or_else(|| out.to_path_buf());
+    let existed = target.exists();
     std::fs::OpenOptions::new()
         .append(true)
         .create(true)
-        .open(out)
+        .open(&target)
         .map_err(|e| format!("cannot write {}: {e}", out.display()))?;
     if !existed {
-        let _ = std::fs::remove_file(out);
+        let _ = std::fs::remove_file(&target);
     }
     Ok(())
 }
@@ -511,16 +524,32 @@ fn write_weights(
     header: &str,
     report: &str,
 ) -> Result<String, String> {
-    let mut partial = out.as_os_str().to_owned();
-    partial.push(".partial");
-    let partial = PathBuf::from(partial);
-    std::fs::write(&partial, weights.to_text(header))
-        .and_then(|()| std::fs::rename(&partial, out))
-        .map_err(|e| {
-            let _ = std::fs::remove_file(&partial);
-            format!("cannot write {}: {e}", out.display())
-        })?;
+    let text = weights.to_text(header);
+    let written = match partial_of(out) {
+        Some(partial) => std::fs::write(&partial, text)
+            .and_then(|()| std::fs::rename(&partial, out))
+            .inspect_err(|_| {
+                let _ = std::fs::remove_file(&partial);
+            }),
+        None => std::fs::write(out, text),
+    };
+    written.map_err(|e| format!("cannot write {}: {e}", out.display()))?;
     Ok(format!("{report}\nweights written to {}", out.display()))
+}
+
+/// Where `out` is first written whole before it is renamed over `out`: beside a regular file
+/// or a new one; `None` for anything else (a link, a pipe, a device), written in place, as
+/// renaming over it would replace the link or the device itself.
+fn partial_of(out: &std::path::Path) -> Option<PathBuf> {
+    let regular = match std::fs::symlink_metadata(out) {
+        Ok(meta) => meta.file_type().is_file(),
+        Err(_) => true,
+    };
+    regular.then(|| {
+        let mut partial = out.as_os_str().to_owned();
+        partial.push(".partial");
+        PathBuf::from(partial)
+    })
 }
 
 /// Middle game: from this many stones on.

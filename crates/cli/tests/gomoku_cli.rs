@@ -784,6 +784,10 @@ fn tune_scales_the_waiting_sides_tables_by_the_factors() {
         ],
         "weights for freestyle, not renju (give --rule)",
     );
+    fails_with(
+        &["selfplay", "--weights", &plain_path, "--out", &plain_path],
+        "is the --weights file: the positions would be appended to it",
+    );
     // An --out that cannot be written is refused before the fit, not after it.
     let nowhere = dir.join("no-such-dir").join("w.txt");
     let nowhere = nowhere.to_str().unwrap();
@@ -875,7 +879,7 @@ fn selfplay_relabels_a_data_files_positions() {
     );
     assert!(!std::path::Path::new(&none).exists());
     fails_with(
-        &args(&none, &none).each_ref().map(String::as_str),
+        &args(&none, &out).each_ref().map(String::as_str),
         "cannot read",
     );
     std::fs::remove_dir_all(&dir).unwrap();

@@ -391,7 +391,7 @@ fn match_counts_of_zero_are_refused() {
     }
 }
 
-/// A draw called at no more stones than the openings have would come before any engine
+/// A draw called at no more stones than every opening has would come before any engine
 /// moved: refused before the engines start (it used to draw every game).
 #[test]
 fn a_draw_before_the_first_move_is_refused() {
@@ -402,7 +402,7 @@ fn a_draw_before_the_first_move_is_refused() {
         }
         fails_with(
             &args,
-            "--draw-after 4 calls a draw before any engine moves: the openings put up to 4 stones",
+            "--draw-after 4 calls every game a draw before any engine moves: every opening puts 4",
         );
     }
 }

@@ -14,13 +14,15 @@ use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::mpsc::{sync_channel, Receiver, RecvTimeoutError};
 use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
-use wuzi_gomoku::{Board, Point, Rule};
+use wuzi_gomoku::{Board, Point, Rule, MAX_SIZE};
 
 /// How long an engine may take to start and answer `START`, unless its side says
 /// (`start-wait=`).
 const START_WAIT: Duration = Duration::from_secs(5);
 /// The last lines of an engine's error output kept to quote when it crashes.
 const STDERR_KEPT: usize = 3;
+/// The lines of an engine process's error output written to `--log`.
+const STDERR_LOGGED: usize = 1000;
 /// How long an engine may take to exit after `END` before it is killed.
 const END_WAIT: Duration = Duration::from_millis(300);
 /// How often a wait looks at the Ctrl-C flag.
@@ -79,20 +81,28 @@ fn read_move(reply: &Line, size: usize) -> Result<Point, Fault> {
             let number = |s: &str| s.trim().parse::<i64>().ok();
             Some((number(x)?, number(y)?))
         });
+        // Only numbers parse_point refused for their range ("-0" is garbage, not 0).
         match numbers {
-            Some((x, y)) => Fault::OffBoard(format!("{x},{y}: not on the {size}x{size} board")),
-            None => garbage(),
+            Some((x, y)) if x < 0 || y < 0 || x.max(y) >= MAX_SIZE as i64 => {
+                Fault::OffBoard(format!("{x},{y}: not on the {size}x{size} board"))
+            }
+            _ => garbage(),
         }
     })
 }
 
 /// The start of a line, to quote in a game's result: of a 64 KB reply the first 60 characters
-/// say enough. A cut line's length is not known, only where it was cut.
+/// say enough. A cut line's length is not known, only where it was cut. Control characters
+/// show as `?`: the quote goes to a terminal and into records, where an escape sequence
+/// would act.
 fn excerpt(line: &Line) -> String {
     const SHOWN: usize = 60;
     let text = &line.text;
     let end = text.char_indices().nth(SHOWN).map(|(i, _)| i);
-    let shown = &text[..end.unwrap_or(text.len())];
+    let shown: String = text[..end.unwrap_or(text.len())]
+        .chars()
+        .map(|c| if c.is_control() { '?' } else { c })
+        .collect();
     if line.cut {
         format!("{shown}... (cut at {} KB)", MAX_LINE / 1024)
     } else if end.is_some() {
@@ -197,8 +207,15 @@ impl External {
         let stderr = Arc::new(Mutex::new(ErrorOutput::default()));
         let (kept, log, label) = (stderr.clone(), self.log.clone(), self.label.clone());
         std::thread::spawn(move || {
+            let mut logged = 0;
             read_lines(BufReader::new(stderr_pipe), |l| {
-                log_line(&log, &format!("{label} stderr: {}", l.text));
+                // A chatty engine must not fill the disk over a long match.
+                logged += 1;
+                if logged <= STDERR_LOGGED {
+                    log_line(&log, &format!("{label} stderr: {}", l.text));
+                } else if logged == STDERR_LOGGED + 1 {
+                    log_line(&log, &format!("{label} stderr: (more lines not logged)"));
+                }
                 let mut kept = kept.lock().unwrap_or_else(|e| e.into_inner());
                 if kept.last.len() == STDERR_KEPT {
                     kept.last.pop_front();
@@ -478,10 +495,14 @@ mod tests {
                 format!("played an illegal move {shown}: not on the 15x15 board")
             );
         }
-        assert!(matches!(
-            read_move(&line("7;7", false), 15),
-            Err(Fault::Garbage(_))
-        ));
+        for garbage in ["7;7", "-0,5"] {
+            assert!(
+                matches!(read_move(&line(garbage, false), 15), Err(Fault::Garbage(_))),
+                "{garbage}"
+            );
+        }
+        // An escape sequence in a quote would act on the terminal that prints it.
+        assert_eq!(excerpt(&line("\u{1b}[2Jboom\u{7}", false)), "?[2Jboom?");
     }
 
     proptest! {

@@ -220,11 +220,11 @@ impl Rng {
 /// Stones in a generated opening: Black, White, Black, White, then Black to move.
 const OPENING_STONES: usize = 4;
 
-/// The most stones an opening of `source` puts on the board: a draw called at that many
-/// stones or fewer would come before any engine moved.
-pub fn longest_opening(source: &super::OpeningSource) -> usize {
+/// The fewest stones an opening of `source` puts on the board: a draw called at that many
+/// stones or fewer would come before any engine moved, in every game.
+pub fn shortest_opening(source: &super::OpeningSource) -> usize {
     match source {
-        super::OpeningSource::List(list) => list.iter().map(Vec::len).max().unwrap_or(0),
+        super::OpeningSource::List(list) => list.iter().map(Vec::len).min().unwrap_or(0),
         super::OpeningSource::Generated(_) => OPENING_STONES,
     }
 }

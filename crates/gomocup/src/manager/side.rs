@@ -331,7 +331,9 @@ const RUNNERS: [&str; 14] = [
 ];
 
 /// A `cmd=` engine's default name: its program's file name, or for a runner the file name of
-/// the first argument that is neither an option nor a setting (`VAR=1`).
+/// what it runs: the first argument that is a file, or else that has a file's extension
+/// (`x.exe` under wine may be a Windows path); options and their values (`-n 5`, `-X utf8`)
+/// and settings (`VAR=1`) are neither.
 fn program_name(words: &[String]) -> String {
     let file_name = |word: &str| {
         std::path::Path::new(word)
@@ -343,9 +345,19 @@ fn program_name(words: &[String]) -> String {
     if !RUNNERS.contains(&program.as_str()) {
         return program;
     }
-    words[1..]
-        .iter()
-        .find(|w| !w.starts_with('-') && !w.contains('='))
+    let candidates = || {
+        words[1..]
+            .iter()
+            .filter(|w| !w.starts_with('-') && !w.contains('='))
+    };
+    let has_extension = |w: &&String| {
+        std::path::Path::new(w.as_str())
+            .extension()
+            .is_some_and(|e| e.len() <= 4 && e.to_string_lossy().chars().any(char::is_alphabetic))
+    };
+    candidates()
+        .find(|w| std::path::Path::new(w.as_str()).is_file())
+        .or_else(|| candidates().find(has_extension))
         .map_or(program, |w| file_name(w))
 }
 
@@ -488,7 +500,12 @@ mod tests {
         assert_eq!(name("cmd=python3 /opt/my-engine.py -v"), "my-engine.py");
         assert_eq!(name("cmd=wine C:/engines/pbrain-x.exe"), "pbrain-x.exe");
         assert_eq!(name("cmd=java -jar ./engine.jar"), "engine.jar");
-        assert_eq!(name("cmd=env THREADS=2 ./pbrain-y"), "pbrain-y");
+        assert_eq!(name("cmd=env THREADS=2 ./pbrain-y.sh"), "pbrain-y.sh");
+        assert_eq!(name("cmd=nice -n 5 python3 eng.py"), "eng.py");
+        assert_eq!(name("cmd=python3 -X utf8 eng.py"), "eng.py");
+        // A file that is there is what runs, whatever its name.
+        let manifest = concat!(env!("CARGO_MANIFEST_DIR"), "/Cargo.toml");
+        assert_eq!(name(&format!("cmd=sh -e {manifest}")), "Cargo.toml");
         assert_eq!(name("cmd=python3"), "python3");
         assert_eq!(
             plain.turn,

@@ -389,18 +389,28 @@ pub fn run_tune(args: &TuneArgs) -> Result<String, String> {
     let mut weights = r.weights.clone();
     weights.policy = policy.policy;
     scale(&mut weights, args);
+    let (lo, hi) = wuzi_tune::fit::SCALE_RANGE;
+    let pinned = args.scale.is_none() && (r.scale < lo * 1.01 || r.scale > hi * 0.99);
+    if pinned {
+        eprintln!(
+            "wuzi: warning: the fitted scale {:.1} is at the end of its range ({lo} to {hi}): \
+             the data are too few or too decided to fit it; give --scale (384.2 for the \
+             embedded freestyle tables)",
+            r.scale
+        );
+    }
     let report = format!(
         "{} positions ({} held out), scale {:.1} units per log-odds\n\
-         loss (train / held out): classic {:.5} / {:.5}, learned {:.5} / {:.5}\n\
+         loss (train / held out): classic {} / {}, learned {} / {}\n\
          policy: {} positions, loss (cross-entropy of the chosen move) {:.4} -> {:.4}\n\
          fitted in {:.0} s",
         r.train,
         r.holdout,
         r.scale,
-        r.classic_loss.0,
-        r.classic_loss.1,
-        r.fitted_loss.0,
-        r.fitted_loss.1,
+        loss_text(r.classic_loss.0),
+        loss_text(r.classic_loss.1),
+        loss_text(r.fitted_loss.0),
+        loss_text(r.fitted_loss.1),
         policy.positions,
         policy.loss.0,
         policy.loss.1,
@@ -561,6 +571,16 @@ fn parse_positive(text: &str) -> Result<f64, String> {
     match text.parse::<f64>() {
         Ok(s) if s.is_finite() && s > 0.0 => Ok(s),
         _ => Err(format!("\"{text}\" is not a positive number")),
+    }
+}
+
+/// A loss as the report prints it: `-` for one over no positions (a small data set whose
+/// games all fell on one side of the held-out split), not `NaN`.
+fn loss_text(loss: f64) -> String {
+    if loss.is_finite() {
+        format!("{loss:.5}")
+    } else {
+        "-".into()
     }
 }
 

@@ -751,6 +751,15 @@ fn tune_scales_the_waiting_sides_tables_by_the_factors() {
         let args = ["tune", "--data", &data, "--out", "x"];
         fails_with(&[&args[..], &[flag, value]].concat(), error);
     }
+    // A full fit of so few games reports no NaN: a loss over no held-out position is "-".
+    let full = path(&dir.join("full.txt"));
+    let fitted = wuzi(&["tune", "--data", &data, "--epochs", "1", "--out", &full]);
+    assert!(fitted.status.success(), "{fitted:?}");
+    let report = String::from_utf8_lossy(&fitted.stdout);
+    assert!(
+        report.contains("loss (train / held out)") && !report.contains("NaN"),
+        "{report}"
+    );
     // The training data is never overwritten by the weights.
     fails_with(
         &["tune", "--data", &data, "--out", &data],

@@ -159,10 +159,14 @@ fn dot(row: &Row, w: &[f64]) -> f64 {
         .sum()
 }
 
+/// The range a fitted scale is searched in, in evaluation units per log-odds: a scale at
+/// either end was not fitted (too few positions, or nearly all decided).
+pub const SCALE_RANGE: (f64, f64) = (5.0, 5000.0);
+
 /// The scale that fits the classic evaluation best (a search over log-scale, refined).
 fn fit_scale(rows: &[Row]) -> f64 {
     let loss = |s: f64| mean_loss(rows, s, |r| r.classic);
-    let (mut lo, mut hi) = (5f64.ln(), 5000f64.ln());
+    let (mut lo, mut hi) = (SCALE_RANGE.0.ln(), SCALE_RANGE.1.ln());
     for _ in 0..60 {
         let a = lo + (hi - lo) / 3.0;
         let b = hi - (hi - lo) / 3.0;

@@ -565,12 +565,24 @@ fn partial_of(out: &std::path::Path) -> Option<PathBuf> {
 /// Middle game: from this many stones on.
 const MIDDLE_GAME_STONES: usize = 10;
 
-/// A `--scale` (units per log-odds) or `--mover-factor` / `--waiter-factor` value: a
-/// positive, finite number.
+/// `--rate`, `--scale` and the side factors: a positive, finite number.
 fn parse_positive(text: &str) -> Result<f64, String> {
+    number_that(text, |v| v > 0.0, "a positive number")
+}
+
+fn parse_non_negative(text: &str) -> Result<f64, String> {
+    number_that(text, |v| v >= 0.0, "a number of 0 or more")
+}
+
+fn parse_share(text: &str) -> Result<f64, String> {
+    number_that(text, |v| (0.0..=1.0).contains(&v), "a share from 0 to 1")
+}
+
+/// A finite number `ok` accepts, or an error saying what was `expected`.
+fn number_that(text: &str, ok: impl Fn(f64) -> bool, expected: &str) -> Result<f64, String> {
     match text.parse::<f64>() {
-        Ok(s) if s.is_finite() && s > 0.0 => Ok(s),
-        _ => Err(format!("\"{text}\" is not a positive number")),
+        Ok(v) if v.is_finite() && ok(v) => Ok(v),
+        _ => Err(format!("\"{text}\" is not {expected}")),
     }
 }
 
@@ -581,20 +593,6 @@ fn loss_text(loss: f64) -> String {
         format!("{loss:.5}")
     } else {
         "-".into()
-    }
-}
-
-fn parse_non_negative(text: &str) -> Result<f64, String> {
-    match text.parse::<f64>() {
-        Ok(s) if s.is_finite() && s >= 0.0 => Ok(s),
-        _ => Err(format!("\"{text}\" is not a number of 0 or more")),
-    }
-}
-
-fn parse_share(text: &str) -> Result<f64, String> {
-    match text.parse::<f64>() {
-        Ok(s) if (0.0..=1.0).contains(&s) => Ok(s),
-        _ => Err(format!("\"{text}\" is not a share from 0 to 1")),
     }
 }
 

@@ -43,12 +43,8 @@ type Out = Arc<Mutex<Box<dyn Write + Send>>>;
 fn send(out: &Out, lines: &[String]) {
     let mut w = out.lock().unwrap_or_else(|e| e.into_inner());
     for line in lines {
-        // A reply may quote the input, and a control character quoted (a NUL, a carriage
-        // return) would break the manager's reading of the line: each shows as `?`.
-        let line: String = line
-            .chars()
-            .map(|c| if c.is_control() { '?' } else { c })
-            .collect();
+        // A reply may quote the input.
+        let line = lines::printable(line);
         // A manager that has gone away cannot be told anything: ignore write errors.
         let _ = writeln!(w, "{line}");
     }

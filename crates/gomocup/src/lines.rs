@@ -19,6 +19,15 @@ pub struct Line {
     pub cut: bool,
 }
 
+/// `text` with each control character shown as `?`: text quoted from the other end goes out
+/// again (in a protocol reply, on a terminal, into a record), where a NUL or a carriage
+/// return would break the line and an escape sequence would act.
+pub fn printable(text: &str) -> String {
+    text.chars()
+        .map(|c| if c.is_control() { '?' } else { c })
+        .collect()
+}
+
 /// Reads `reader` a line at a time and hands each line to `take`, as soon as its `\r` or `\n`
 /// arrives (a reply must not wait for more output). A `\r\n` ends a line and then an empty
 /// one; empty lines (after trimming) are skipped. Bytes that are not UTF-8 are replaced, not

@@ -6,7 +6,7 @@
 use super::player::{log_line, Clock, Competitor, Fault, Log};
 use super::side::SideSpec;
 use crate::command::parse_point;
-use crate::lines::{read_lines, Line, MAX_LINE};
+use crate::lines::{printable, read_lines, Line, MAX_LINE};
 use std::collections::VecDeque;
 use std::io::{BufReader, Write};
 use std::process::{Child, ChildStdin, Command, Stdio};
@@ -45,9 +45,11 @@ pub fn rule_number(rule: Rule) -> u32 {
 enum LineKind {
     /// `DEBUG`: skipped.
     Ignored,
-    /// `MESSAGE`, and (unless strict) `ERROR`/`UNKNOWN`: written to the log and waited past,
-    /// as engines report a bad `INFO` that way.
-    Logged,
+    /// `MESSAGE`: written to the log and waited past.
+    Message,
+    /// (Unless strict) `ERROR`/`UNKNOWN`: written to the log and waited past, as engines
+    /// report a bad `INFO` that way; quoted if the wait then runs out.
+    Complaint,
     /// Anything else: the reply, which the caller checks.
     Reply,
 }
@@ -61,8 +63,8 @@ fn line_kind(line: &str, strict: bool) -> LineKind {
         .to_ascii_uppercase();
     match word.as_str() {
         "DEBUG" => LineKind::Ignored,
-        "MESSAGE" => LineKind::Logged,
-        "ERROR" | "UNKNOWN" if !strict => LineKind::Logged,
+        "MESSAGE" => LineKind::Message,
+        "ERROR" | "UNKNOWN" if !strict => LineKind::Complaint,
         _ => LineKind::Reply,
     }
 }
@@ -99,10 +101,7 @@ fn excerpt(line: &Line) -> String {
     const SHOWN: usize = 60;
     let text = &line.text;
     let end = text.char_indices().nth(SHOWN).map(|(i, _)| i);
-    let shown: String = text[..end.unwrap_or(text.len())]
-        .chars()
-        .map(|c| if c.is_control() { '?' } else { c })
-        .collect();
+    let shown = printable(&text[..end.unwrap_or(text.len())]);
     if line.cut {
         format!("{shown}... (cut at {} KB)", MAX_LINE / 1024)
     } else if end.is_some() {
@@ -321,16 +320,10 @@ impl External {
             };
             match line_kind(&line.text, strict) {
                 LineKind::Ignored => {}
-                LineKind::Logged => {
+                LineKind::Message => log_line(&self.log, &format!("{}: {}", self.label, line.text)),
+                LineKind::Complaint => {
                     log_line(&self.log, &format!("{}: {}", self.label, line.text));
-                    if !line
-                        .text
-                        .trim_start()
-                        .to_ascii_uppercase()
-                        .starts_with("MESSAGE")
-                    {
-                        complaint = Some(excerpt(&line));
-                    }
+                    complaint = Some(excerpt(&line));
                 }
                 LineKind::Reply => return Ok(line),
             }

@@ -5,7 +5,7 @@
 //!
 //! File format (text, `#` comments and blank lines skipped):
 //! ```text
-//! wuzi-weights 3
+//! wuzi-weights 4
 //! rule renju
 //! tempo <black to move> <white to move>
 //! <table> <index> <value>     table: black-mover, black-waiter, white-mover, white-waiter,
@@ -15,18 +15,23 @@
 //!                             white-combo (index below 784), black-local, white-local
 //!                             (index below 49), black-state-attack, black-state-defence,
 //!                             white-state-attack, white-state-defence (index below 448)
+//! end <number of table lines>
 //! ```
 //! The tables from `black-attack` on are the move-ordering policy, by the colour to move.
 //! From version 3 on, `tempo` and the evaluation tables (`*-mover`, `*-waiter`) are in
 //! sixteenths of an evaluation unit ([`EVAL_FRACTION`]). The most common codes (quiet points
 //! far from threats) occur a hundred times in a position, so whole units were too coarse a
 //! grid for them: one unit on one of them moves the evaluation by a hundred.
-//! Entries not listed are worth 0. Version 1 files (no near or combo tables) and version 2
-//! files (whole evaluation units) still load.
+//! Entries not listed are worth 0; an entry listed twice is an error. From version 4 on the
+//! file closes with an `end` line that counts the table lines, so a file cut short (a copy
+//! that stopped, an editor that lost its tail) is an error instead of a quietly weaker
+//! evaluation. Version 1 files (no near or combo tables), version 2 files (whole evaluation
+//! units) and version 3 files (no `end` line) still load.
 use super::codes::{code_of, renju_black_dead, shapes_of, CODES};
 use super::policy::{Policy, CLASSES, COMBOS, LOCAL, NEARS, STATE_ENTRIES};
 use crate::pattern::Shape;
 use crate::rules::Rule;
+use std::collections::HashMap;
 use std::fmt::Write as _;
 use std::ops::RangeInclusive;
 use std::sync::{Arc, OnceLock};
@@ -96,9 +101,12 @@ pub const MAX_VALUE: i32 = 30_000;
 /// evaluation is their sum divided by it, rounded to nearest (a shift).
 pub const EVAL_FRACTION_BITS: u32 = 4;
 pub const EVAL_FRACTION: i32 = 1 << EVAL_FRACTION_BITS;
-const VERSION: &str = "wuzi-weights 3";
-/// Older versions this one reads (their evaluation values are in whole units).
-const OLD_VERSIONS: [&str; 2] = ["wuzi-weights 1", "wuzi-weights 2"];
+const VERSION: &str = "wuzi-weights 4";
+/// Older versions this one reads (versions 1 and 2 in whole evaluation units; none of them
+/// has an `end` line).
+const OLD_VERSIONS: [&str; 3] = ["wuzi-weights 1", "wuzi-weights 2", "wuzi-weights 3"];
+/// The version whose tables are in sixteenths ([`EVAL_FRACTION`]) but that has no `end` line.
+const SIXTEENTHS_SINCE: &str = "wuzi-weights 3";
 
 /// A rule's evaluation tables. The evaluation from the side to move's view is
 /// `tempo[stm] + sum(tables[stm][code][MOVER]) - sum(tables[opp][code][WAITER])` over the
@@ -167,7 +175,12 @@ impl Weights {
             ));
         }
         // What a file's evaluation value is in sixteenths.
-        let eval_step = if head == VERSION { 1 } else { EVAL_FRACTION };
+        let eval_step = if head == VERSION || head == SIXTEENTHS_SINCE {
+            1
+        } else {
+            EVAL_FRACTION
+        };
+        let needs_end = head == VERSION;
         let (n, rule_line) = next("rule")?;
         let rule = match rule_line.strip_prefix("rule ") {
             Some(r) => r
@@ -189,7 +202,30 @@ impl Weights {
                 ))
             }
         }
+        // The line each entry was given on, to refuse a second one.
+        let mut given: HashMap<(usize, usize), usize> = HashMap::new();
+        let mut end = None;
         for (n, line) in lines {
+            if let Some(count) = end_line(line) {
+                if !needs_end {
+                    return Err(format!(
+                        "weights line {n}: an end line in a \"{head}\" file (new in \"{VERSION}\")"
+                    ));
+                }
+                if end.is_some() {
+                    return Err(format!("weights line {n}: a second end line"));
+                }
+                let count: usize = count.parse().map_err(|_| {
+                    format!("weights line {n}: expected \"end <number of table lines>\"")
+                })?;
+                end = Some((n, count));
+                continue;
+            }
+            if let Some((end_n, _)) = end {
+                return Err(format!(
+                    "weights line {n}: a table line after the end line (line {end_n})"
+                ));
+            }
             let f: Vec<&str> = line.split_whitespace().collect();
             let [table, code, v] = f.as_slice() else {
                 return Err(format!(
@@ -204,11 +240,35 @@ impl Weights {
             let code: usize = code.parse().ok().filter(|&c| c < len).ok_or_else(|| {
                 format!("weights line {n}: \"{code}\" is not an index below {len}")
             })?;
+            if let Some(first) = given.insert((t, code), n) {
+                return Err(format!(
+                    "weights line {n}: {table} {code} was already given on line {first}"
+                ));
+            }
             *w.entry(t, code) = if t < 4 {
                 eval_value(n, v, eval_step)?
             } else {
                 value(n, v)?
             };
+        }
+        if needs_end {
+            match end {
+                None => {
+                    return Err(format!(
+                        "weights: the file ends before its end line, after {} table lines: \
+                         it was cut short",
+                        given.len()
+                    ))
+                }
+                Some((n, count)) if count != given.len() => {
+                    return Err(format!(
+                        "weights line {n}: the end line counts {count} table lines, the file \
+                         has {}",
+                        given.len()
+                    ))
+                }
+                Some(_) => {}
+            }
         }
         w.clear_dead_codes();
         Ok(w)
@@ -269,6 +329,7 @@ impl Weights {
         let _ = writeln!(s, "{VERSION}\nrule {}", self.rule.name());
         let _ = writeln!(s, "tempo {} {}", self.tempo[0], self.tempo[1]);
         let mut copy = self.clone();
+        let mut entries = 0;
         for (t, name) in TABLE_NAMES.iter().enumerate() {
             for i in 0..table_len(t) {
                 let v = *copy.entry(t, i);
@@ -305,8 +366,10 @@ impl Weights {
                     ),
                 };
                 let _ = writeln!(s, "{name} {i} {v} # {what}");
+                entries += 1;
             }
         }
+        let _ = writeln!(s, "end {entries}");
         s
     }
 
@@ -321,6 +384,12 @@ impl Weights {
             _ => &mut self.policy.state[(t - 16) / 2][t % 2][i],
         }
     }
+}
+
+/// What follows `end` on an end line, if the line is one.
+fn end_line(line: &str) -> Option<&str> {
+    let rest = line.strip_prefix("end")?;
+    (rest.is_empty() || rest.starts_with(char::is_whitespace)).then(|| rest.trim())
 }
 
 /// An evaluation value of a file line, in sixteenths (`step`: what one of the file's
@@ -426,8 +495,8 @@ mod tests {
         #![proptest_config(proptest::prelude::ProptestConfig::with_cases(32))]
 
         /// The real file with one field of one line replaced by a number out of range or by
-        /// something that is no number: an error. With one line deleted: an error for the
-        /// version, rule or tempo line, else weights (an entry not listed is 0).
+        /// something that is no number: an error. With any one line deleted: an error too
+        /// (the end line counts the table lines).
         #[test]
         fn a_broken_copy_of_a_real_file_is_an_error(
             at in proptest::prelude::any::<proptest::sample::Index>(),
@@ -446,14 +515,14 @@ mod tests {
             fields[field] = bad;
             let broken = fields.join(" ");
             proptest::prop_assert!(Weights::parse(&with_line(i, Some(&broken))).is_err(), "{}", broken);
-            let deleted = Weights::parse(&with_line(i, None));
-            proptest::prop_assert_eq!(deleted.is_err(), content[..3].contains(&i), "line {}", i + 1);
-            // Cut anywhere (at a character boundary): no panic.
-            let mut end = cut.index(FREESTYLE.len() + 1);
+            proptest::prop_assert!(Weights::parse(&with_line(i, None)).is_err(), "line {}", i + 1);
+            // Cut anywhere (at a character boundary) before its last line: an error.
+            let last_line = FREESTYLE.trim_end().rfind('\n').unwrap();
+            let mut end = cut.index(last_line + 1);
             while !FREESTYLE.is_char_boundary(end) {
                 end -= 1;
             }
-            let _ = Weights::parse(&FREESTYLE[..end]);
+            proptest::prop_assert!(Weights::parse(&FREESTYLE[..end]).is_err(), "cut at {}", end);
         }
     }
 
@@ -553,9 +622,51 @@ mod tests {
         assert_eq!(w.tempo, [32, -16]);
         assert_eq!(w.tables[1][7][WAITER], 48);
         assert_eq!(w.policy.combo[1][7], 3);
+        // Version 3 has no end line; version 4 must end with one that counts its table lines.
+        let v3 = "wuzi-weights 3\nrule renju\ntempo 0 0\nwhite-waiter 7 3";
+        assert_eq!(Weights::parse(v3).map(|w| w.tables[1][7][WAITER]), Ok(3));
+        let v4 = "wuzi-weights 4\nrule renju\ntempo 0 0\nwhite-waiter 7 3\nend 1\n# done";
+        assert_eq!(Weights::parse(v4).map(|w| w.tables[1][7][WAITER]), Ok(3));
+        let empty = "wuzi-weights 4\nrule renju\ntempo 0 0\nend 0";
+        assert_eq!(Weights::parse(empty), Ok(Weights::zero(Rule::Renju)));
+        let errors = [
+            (
+                "wuzi-weights 4\nrule renju\ntempo 0 0\nwhite-waiter 7 3",
+                "cut short",
+            ),
+            (
+                "wuzi-weights 4\nrule renju\ntempo 0 0\nwhite-waiter 7 3\nend 2",
+                "counts 2",
+            ),
+            (
+                "wuzi-weights 4\nrule renju\ntempo 0 0\nend 0\nwhite-waiter 7 3",
+                "after the end",
+            ),
+            (
+                "wuzi-weights 4\nrule renju\ntempo 0 0\nend 0\nend 0",
+                "second end",
+            ),
+            (
+                "wuzi-weights 4\nrule renju\ntempo 0 0\nend",
+                "expected \"end",
+            ),
+            (
+                "wuzi-weights 4\nrule renju\ntempo 0 0\nend 0 1",
+                "expected \"end",
+            ),
+            ("wuzi-weights 3\nrule renju\ntempo 0 0\nend 0", "new in"),
+            (
+                "wuzi-weights 4\nrule renju\ntempo 0 0\nwhite-waiter 7 3\nwhite-waiter 7 4\nend 2",
+                "line 5: white-waiter 7 was already given on line 4",
+            ),
+        ];
+        for (bad, why) in errors {
+            let error = Weights::parse(bad).expect_err(bad);
+            assert!(error.contains(why), "{bad}: {error}");
+        }
         for bad in [
             "",
-            "wuzi-weights 4\nrule renju\ntempo 0 0",
+            "wuzi-weights 5\nrule renju\ntempo 0 0\nend 0",
             "wuzi-weights 3\nrule renju\ntempo 0 0\nblack-mover 1 480001",
             "wuzi-weights 2\nrule renju\ntempo 0 30001",
             "wuzi-weights 3\nrule renju\ntempo 0 -2147483648",

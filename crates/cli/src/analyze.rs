@@ -123,7 +123,7 @@ pub fn info_line(info: &Info, size: usize) -> String {
     let nps = info.nodes as u128 * 1000 / millis.max(1);
     let pv: Vec<String> = info.pv.iter().map(|p| p.to_human(size)).collect();
     format!(
-        "depth {:>2}  score {:>9}  nodes {:>10}  nps {:>8}  time {:>6} ms  pv {}",
+        "depth {:>2}  score {:>10}  nodes {:>10}  nps {:>8}  time {:>6} ms  pv {}",
         info.depth,
         info.score.to_string(),
         info.nodes,

@@ -84,7 +84,7 @@ fn write_trees(path: &PathBuf, results: &mut [AlgorithmResult]) -> Result<(), St
 /// One algorithm's result; a decided score reads `win in 3` (its JSON keeps the number).
 fn line(r: &AlgorithmResult) -> String {
     format!(
-        "{:<9}  best {:<4}  score {:>8}  nodes {:>10}  time {:>6} ms  pv {}",
+        "{:<9}  best {:<4}  score {:>10}  nodes {:>10}  time {:>6} ms  pv {}",
         r.algorithm,
         r.best_move.as_deref().unwrap_or("-"),
         wuzi_search::Score::from_value(r.score).to_string(),

@@ -46,8 +46,10 @@ pub struct SelfplayArgs {
     #[arg(long)]
     pub openings: Option<PathBuf>,
     /// Instead of playing: search each position of this data file again with `--nodes` and
-    /// `--eval`, and write it with that search's score (the game's result kept).
-    #[arg(long, conflicts_with = "openings")]
+    /// `--eval`, and write it with that search's score (the game's result kept). Each
+    /// position keeps its own rule, so `--rule` (and the game settings) do not apply; with
+    /// `--weights`, every position must be of the file's rule.
+    #[arg(long, conflicts_with_all = ["openings", "games", "seed", "rule"])]
     pub relabel: Option<PathBuf>,
 }
 
@@ -148,8 +150,8 @@ pub struct TuneArgs {
     pub waiter_factor: f64,
     /// ROLE:SHAPE=F (ROLE mover or waiter; SHAPE one, two, open-two, three, open-three or
     /// four): multiply that role's values for the codes whose strongest line shape is SHAPE
-    /// by F, after the two factors above; repeat for each group (the embedded weights'
-    /// twelve were tuned by SPSA matches). ROLE:SHAPE+SECOND=F narrows the group to the
+    /// by F, after the two factors above; repeat for each group, once each (the embedded
+    /// weights' twelve were tuned by SPSA matches). ROLE:SHAPE+SECOND=F narrows the group to the
     /// codes whose second strongest line is SECOND (none, or a shape no stronger than SHAPE).
     #[arg(long = "shape-factor")]
     pub shape_factors: Vec<ShapeFactor>,
@@ -161,15 +163,33 @@ fn scale(weights: &mut Weights, args: &TuneArgs) {
     ShapeFactor::apply_all(&args.shape_factors, weights);
 }
 
-/// The evaluation and the tables self-play (or a relabelling) plays with.
-fn selfplay_engine(args: &SelfplayArgs) -> Result<(EvalKind, Option<Arc<Weights>>), String> {
+/// The evaluation and the tables self-play (or a relabelling) plays with; `rules` are the
+/// rules of the positions to be played, which `--weights` must be fitted for.
+fn selfplay_engine(
+    args: &SelfplayArgs,
+    rules: &[Rule],
+) -> Result<(EvalKind, Option<Arc<Weights>>), String> {
     let Some(path) = &args.weights else {
         return Ok((args.eval.unwrap_or(EvalKind::Classic), None));
     };
     if args.eval == Some(EvalKind::Classic) {
         return Err("--weights plays the learned evaluation: leave out --eval classic".into());
     }
-    Ok((EvalKind::Learned, Some(weights_of_rule(path, args.rule)?)))
+    let (weights, _) = read_weights(path)?;
+    if let Some(other) = rules.iter().find(|&&r| r != weights.rule) {
+        let hint = if args.relabel.is_some() {
+            "the data holds positions of another rule"
+        } else {
+            "give --rule"
+        };
+        return Err(format!(
+            "{}: weights for {}, not {} ({hint})",
+            path.display(),
+            weights.rule.name(),
+            other.name()
+        ));
+    }
+    Ok((EvalKind::Learned, Some(Arc::new(weights))))
 }
 
 /// A weights file's tables, which must be for `rule`.
@@ -198,10 +218,10 @@ pub fn run_selfplay(args: &SelfplayArgs) -> Result<String, String> {
             ));
         }
     }
-    let (eval, weights) = selfplay_engine(args)?;
     if let Some(data) = &args.relabel {
-        return run_relabel(args, data, eval, weights);
+        return run_relabel(args, data);
     }
+    let (eval, weights) = selfplay_engine(args, &[args.rule])?;
     // The openings are read first: a bad file leaves no output file behind.
     let config = SelfplayConfig {
         rule: args.rule,
@@ -266,13 +286,15 @@ fn read_data(path: &std::path::Path) -> Result<Vec<Sample>, String> {
 }
 
 /// `selfplay --relabel`: the data's positions searched again.
-fn run_relabel(
-    args: &SelfplayArgs,
-    data: &std::path::Path,
-    eval: EvalKind,
-    weights: Option<Arc<Weights>>,
-) -> Result<String, String> {
+fn run_relabel(args: &SelfplayArgs, data: &std::path::Path) -> Result<String, String> {
     let samples = read_data(data)?;
+    let mut rules: Vec<Rule> = Vec::new();
+    for sample in &samples {
+        if !rules.contains(&sample.rule) {
+            rules.push(sample.rule);
+        }
+    }
+    let (eval, weights) = selfplay_engine(args, &rules)?;
     let mut out = append_to(&args.out)?;
     let start = Instant::now();
     let n = relabel(&samples, args.nodes, eval, weights, &mut out, |done| {
@@ -290,6 +312,16 @@ fn run_relabel(
 
 pub fn run_tune(args: &TuneArgs) -> Result<String, String> {
     let start = Instant::now();
+    // Two factors for one group would multiply here but replace each other in a match
+    // setting: say which one is meant.
+    for (i, f) in args.shape_factors.iter().enumerate() {
+        if args.shape_factors[..i].iter().any(|e| e.same_group(f)) {
+            return Err(format!(
+                "--shape-factor {} is given twice: give each group one factor",
+                f.group()
+            ));
+        }
+    }
     let samples = read_data(&args.data)?;
     if !samples.iter().any(|s| s.rule == args.rule) {
         let rules: std::collections::BTreeSet<&str> =

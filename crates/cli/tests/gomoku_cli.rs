@@ -751,6 +751,16 @@ fn tune_scales_the_waiting_sides_tables_by_the_factors() {
         let args = ["tune", "--data", &data, "--out", "x"];
         fails_with(&[&args[..], &[flag, value]].concat(), error);
     }
+    let twice = [
+        "--shape-factor",
+        "mover:two=1.1",
+        "--shape-factor",
+        "mover:two=0.9",
+    ];
+    fails_with(
+        &[&["tune", "--data", &data, "--out", "x"][..], &twice].concat(),
+        "--shape-factor mover:two is given twice",
+    );
     // A full fit of so few games reports no NaN: a loss over no held-out position is "-".
     let full = path(&dir.join("full.txt"));
     let fitted = wuzi(&["tune", "--data", &data, "--epochs", "1", "--out", &full]);
@@ -880,6 +890,26 @@ fn selfplay_relabels_a_data_files_positions() {
     assert_eq!(lines.len(), 2);
     assert!(lines[0].starts_with("freestyle W ") && lines[0].ends_with(" h8 i9 j8 k8"));
     assert!(lines[1].starts_with("renju L ") && lines[1].ends_with(" h8 i9 i8 g8"));
+    // Each position keeps its rule: no --rule, and --weights must fit every one.
+    let mut with = args(&data, &none).to_vec();
+    with.extend(["--rule", "renju"].map(String::from));
+    fails_with(
+        &with.iter().map(String::as_str).collect::<Vec<_>>(),
+        "--rule",
+    );
+    let weights = path("freestyle-weights.txt");
+    std::fs::write(
+        &weights,
+        "wuzi-weights 4\nrule freestyle\ntempo 0 0\nend 0\n",
+    )
+    .unwrap();
+    let mut with = args(&data, &none).to_vec();
+    with.extend(["--weights".to_string(), weights]);
+    fails_with(
+        &with.iter().map(String::as_str).collect::<Vec<_>>(),
+        "weights for freestyle, not renju (the data holds positions of another rule)",
+    );
+    assert!(!std::path::Path::new(&none).exists());
     // A broken data file is named with its line, and no output file is made.
     std::fs::write(&data, "freestyle W 12 h8 i9\nfreestyle X 0 h8\n").unwrap();
     fails_with(

@@ -50,7 +50,7 @@ pub struct AnalyzeArgs {
     #[arg(long, value_name = "N", default_value_t = 0)]
     pub width: usize,
     /// With --algo: try the candidates best first, or reversed (to see what ordering is worth).
-    #[arg(long, value_enum, default_value_t = OrderArg::BestFirst)]
+    #[arg(long, value_enum, ignore_case = true, default_value_t = OrderArg::BestFirst)]
     pub order: OrderArg,
     /// With --algo: give up after this many seconds (default 120; plain minimax to depth 5
     /// from an opening takes longer than anyone waits).
@@ -349,7 +349,17 @@ fn best_moves(engine: &mut Engine, args: &AnalyzeArgs, n: usize) -> Result<Strin
             )
         })
         .collect();
-    Ok(text.join("\n"))
+    let mut text = text.join("\n");
+    if found.len() < n {
+        // Against a threat, or on an empty board, the root has few candidates: say so
+        // rather than print fewer lines than asked without a word.
+        text.push_str(&format!(
+            "\n({} of the {n} lines asked: the engine's root considers no other move here, \
+             or the time ran out before its first depth was done)",
+            found.len()
+        ));
+    }
+    Ok(text)
 }
 
 /// `--algo`: the listed algorithms side by side at `--depth`.

@@ -63,10 +63,10 @@ pub struct MatchSetup {
     #[arg(long)]
     pub openings: Option<PathBuf>,
     /// How the opening file is written.
-    #[arg(long, value_enum, default_value_t = FormatArg::Auto)]
+    #[arg(long, value_enum, ignore_case = true, default_value_t = FormatArg::Auto)]
     pub openings_format: FormatArg,
     /// The order openings are used in (random: shuffled with --seed).
-    #[arg(long, value_enum, default_value_t = OrderArg::Sequential)]
+    #[arg(long, value_enum, ignore_case = true, default_value_t = OrderArg::Sequential)]
     pub openings_order: OrderArg,
     /// Seed of the generated openings and of the random opening order.
     #[arg(long, default_value_t = 1)]
@@ -100,7 +100,7 @@ pub struct GamesArgs {
     /// Games played at the same time.
     #[arg(long, default_value_t = 1, value_parser = at_least_one::<usize>)]
     pub concurrency: usize,
-    #[arg(long, value_enum, default_value_t = RuleArg::Freestyle)]
+    #[arg(long, value_enum, ignore_case = true, default_value_t = RuleArg::Freestyle)]
     pub rule: RuleArg,
     #[arg(long, default_value_t = 15)]
     pub size: usize,

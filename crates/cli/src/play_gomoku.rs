@@ -14,13 +14,13 @@ use wuzi_search::Limits;
 
 #[derive(Args, Debug, Clone)]
 pub struct PlayGomokuArgs {
-    #[arg(long, value_enum, default_value_t = RuleArg::Freestyle)]
+    #[arg(long, value_enum, ignore_case = true, default_value_t = RuleArg::Freestyle)]
     pub rule: RuleArg,
     /// Board side, 5 to 22.
     #[arg(long, default_value_t = 15)]
     pub size: usize,
     /// Your colour (Black moves first).
-    #[arg(long, value_enum, default_value_t = Colour::Black)]
+    #[arg(long, value_enum, ignore_case = true, default_value_t = Colour::Black)]
     pub colour: Colour,
     /// The engine's thinking time per move, in milliseconds: its strength.
     #[arg(long, value_name = "MS", default_value_t = 1000)]
@@ -28,7 +28,8 @@ pub struct PlayGomokuArgs {
     /// Start from the position after these moves (e.g. an opening: "h8 i9 j8").
     #[arg(long, default_value = "", conflicts_with = "load")]
     pub moves: String,
-    /// Start from a game record (`.sgf`, Piskvork's `.psq`); its rule and size are used.
+    /// Start from a game record (`.sgf`, Piskvork's `.psq`); its rule and size are used
+    /// (`--rule` and `--size` only for a record that does not say).
     #[arg(long, value_name = "FILE")]
     pub load: Option<String>,
     #[command(flatten)]
@@ -53,7 +54,7 @@ impl PlayGomokuArgs {
     /// `C[opening move]`), which a review leaves out as `wuzi review` does.
     pub fn start(&self) -> Result<(Board, usize), String> {
         if let Some(path) = &self.load {
-            let record = self.record.load(path, self.rule.into())?;
+            let record = self.record.load(path, self.rule.into(), self.size)?;
             let opening = record.moves.iter().take_while(|m| m.is_opening()).count();
             let board = record
                 .final_position()
@@ -263,24 +264,24 @@ impl Session {
         write!(out, "\n{}", render(&mut board))?;
         match board.result() {
             Some(r) => {
-                let text = match r.winner {
+                let (who, end) = match r.winner {
                     Some(w)
                         if self.analysing
                             || self.both_sides()
                             || result_from_the_start(&board, &self.start) =>
                     {
-                        format!("{} wins.", colour_title(w))
+                        (format!("{} wins", colour_title(w)), ".")
                     }
-                    Some(w) if w == self.human => "You win!".into(),
-                    Some(_) => "The AI wins.".into(),
-                    None => "Draw.".into(),
+                    Some(w) if w == self.human => ("You win".into(), "!"),
+                    Some(_) => ("The AI wins".into(), "."),
+                    None => ("Draw".into(), "."),
                 };
                 let next = if self.analysing {
                     "undo, new or quit"
                 } else {
                     "new or quit"
                 };
-                writeln!(out, "{text} ({}) Type {next}.", r.reason.name())
+                writeln!(out, "{who} ({}){end} Type {next}.", r.reason.name())
             }
             // Whoever plays Black, the game cannot go on: say so, not "your move".
             None if !board.has_legal_move() => {
@@ -407,10 +408,18 @@ impl Session {
     /// Every move of the game graded as `wuzi review` grades them, with a quarter of a
     /// move's time a position; the engine is back on the game's position after.
     fn review(&mut self, out: &mut impl Write) -> std::io::Result<()> {
-        let Some(span) = ReviewSpan::of(self.engine.board(), self.opening_now()) else {
+        // A game still all opening stones has nothing else to grade: then they are graded.
+        let board = self.engine.board();
+        let Some(span) =
+            ReviewSpan::of(board, self.opening_now()).or_else(|| ReviewSpan::of(board, 0))
+        else {
             return writeln!(out, "Nothing to review yet.");
         };
-        writeln!(out, "Reviewing {} moves...", span.moves.len())?;
+        writeln!(
+            out,
+            "Reviewing {}...",
+            crate::output::count(span.moves.len(), "move")
+        )?;
         let limits = in_play_limits(&Limits::time(self.think));
         let reviewed = span.review(&mut self.engine, &limits, None, |_| {});
         match reviewed {

@@ -15,10 +15,10 @@ pub enum FirstMover {
 #[derive(Args, Debug, Clone)]
 pub struct PlayMnkArgs {
     /// Who plays X (X moves first).
-    #[arg(long, value_enum, default_value_t = FirstMover::Human)]
+    #[arg(long, value_enum, ignore_case = true, default_value_t = FirstMover::Human)]
     pub first: FirstMover,
     /// The algorithm the AI uses (all of them play perfectly).
-    #[arg(long, value_enum, default_value_t = Algo::Search)]
+    #[arg(long, value_enum, ignore_case = true, default_value_t = Algo::Search)]
     pub algo: Algo,
     /// The line mode (type `b2`, read the board) even on a terminal.
     #[arg(long)]

@@ -3,7 +3,7 @@
 
 use crate::record_file;
 use clap::{Args, ValueEnum};
-use wuzi_gomoku::record::GameRecord;
+use wuzi_gomoku::record::{GameRecord, RecordDefaults};
 use wuzi_gomoku::{parse_position, Board, Player, Rule, MAX_HASH_MIB};
 
 #[derive(Copy, Clone, Debug, PartialEq, Eq, ValueEnum)]
@@ -68,9 +68,9 @@ pub fn colour_title(p: Player) -> &'static str {
 #[derive(Args, Debug, Clone)]
 pub struct PositionArgs {
     /// The rule: freestyle (five or more wins), standard (exactly five) or renju.
-    #[arg(long, value_enum, default_value_t = RuleArg::Freestyle)]
+    #[arg(long, value_enum, ignore_case = true, default_value_t = RuleArg::Freestyle)]
     pub rule: RuleArg,
-    /// Board side, 5 to 22.
+    /// Board side, 5 to 22 (for a record file, the size of one that does not say: no `SZ`).
     #[arg(long, default_value_t = 15)]
     pub size: usize,
     /// Black stones (instead of a move list), e.g. h8,j9 or "h8 j9".
@@ -80,7 +80,7 @@ pub struct PositionArgs {
     #[arg(long, default_value = "")]
     pub white: String,
     /// The side to move; by default it follows from the stone counts.
-    #[arg(long, value_enum)]
+    #[arg(long, value_enum, ignore_case = true)]
     pub to_move: Option<Colour>,
     /// The moves from the empty board, Black first: `h8 i9 h9`, `h8i9h9` or `7,7 8,6`; or a
     /// game record file, `game.sgf` or Piskvork's `game.psq`.
@@ -101,9 +101,11 @@ pub struct RecordArgs {
 }
 
 impl RecordArgs {
-    /// The chosen game of the file at `path`, cut at `--move`.
-    pub fn load(&self, path: &str, rule: Rule) -> Result<GameRecord, String> {
-        record_file::cut(record_file::load(path, self.game, rule)?, self.plies)
+    /// The chosen game of the file at `path`, cut at `--move`; `rule` and `size` are for a
+    /// record that does not say (no `RU`, no `SZ`).
+    pub fn load(&self, path: &str, rule: Rule, size: usize) -> Result<GameRecord, String> {
+        let defaults = RecordDefaults { rule, size };
+        record_file::cut(record_file::load(path, self.game, defaults)?, self.plies)
     }
 }
 
@@ -134,7 +136,7 @@ impl PositionArgs {
                         .into(),
                 );
             }
-            let record = self.record.load(path, self.rule.into())?;
+            let record = self.record.load(path, self.rule.into(), self.size)?;
             let board = record
                 .final_position()
                 .map_err(|e| format!("{path}: {e}"))?;

@@ -37,7 +37,7 @@ pub struct ProofsArgs {
     #[arg(long, conflicts_with = "time", value_parser = crate::arg_check::at_least_one::<u64>)]
     pub nodes: Option<u64>,
     /// The rule of records that do not say (`RU`).
-    #[arg(long, value_enum, default_value_t = crate::position::RuleArg::Freestyle)]
+    #[arg(long, value_enum, ignore_case = true, default_value_t = crate::position::RuleArg::Freestyle)]
     pub rule: crate::position::RuleArg,
     #[command(flatten)]
     pub engine: EngineArgs,
@@ -110,7 +110,7 @@ struct Win {
 }
 
 pub fn proofs(args: &ProofsArgs) -> Result<String, String> {
-    let games = record_file::load_all(&args.file, args.rule.into())?;
+    let games = record_file::load_all(&args.file, wuzi_gomoku::Rule::from(args.rule))?;
     let chosen: Vec<(usize, &GameRecord)> = match args.game {
         Some(n) => {
             record_file::check_game_number(&args.file, games.len(), n)?;

@@ -1,8 +1,7 @@
 //! Game record files (`.sgf`, Piskvork's `.psq`) wherever the command takes a position.
 
 use std::path::Path;
-use wuzi_gomoku::record::{read_records, GameRecord};
-use wuzi_gomoku::Rule;
+use wuzi_gomoku::record::{read_records_each, GameRecord, RecordDefaults};
 
 /// True when `text` names a record file rather than moves: a `.sgf` or `.psq` name, or any
 /// file there is (`game.txt`, read by what it holds).
@@ -11,19 +10,46 @@ pub fn is_record_file(text: &str) -> bool {
     lower.ends_with(".sgf") || lower.ends_with(".psq") || Path::new(text).is_file()
 }
 
-/// Every game of the file at `path`; `rule` is for records that do not say. Every error
-/// names the file, and where in it.
-pub fn load_all(path: &str, rule: Rule) -> Result<Vec<GameRecord>, String> {
-    let text =
-        std::fs::read_to_string(Path::new(path)).map_err(|e| format!("cannot read {path}: {e}"))?;
-    read_records(path, &text, rule).map_err(|e| format!("{path}: {e}"))
+/// Every game of the file at `path`, each read or refused on its own; `defaults` are for
+/// records that do not say their rule or size. Every error names the file, and where in it.
+fn read_each(
+    path: &str,
+    defaults: impl Into<RecordDefaults>,
+) -> Result<Vec<Result<GameRecord, String>>, String> {
+    let bytes = std::fs::read(Path::new(path)).map_err(|e| format!("cannot read {path}: {e}"))?;
+    // A name in Latin-1 (`CA[ISO-8859-1]`) must not make the moves unreadable: bytes that
+    // are not UTF-8 become U+FFFD, as the Gomocup side reads its lines.
+    let text = String::from_utf8_lossy(&bytes);
+    Ok(read_records_each(path, &text, defaults)
+        .into_iter()
+        .map(|game| game.map_err(|e| format!("{path}: {e}")))
+        .collect())
 }
 
-/// Game `number` (1-based) of the file at `path`; `rule` is for records that do not say.
-pub fn load(path: &str, number: usize, rule: Rule) -> Result<GameRecord, String> {
-    let mut games = load_all(path, rule)?;
+/// Every game of the file at `path`; the first that cannot be read is an error.
+pub fn load_all(
+    path: &str,
+    defaults: impl Into<RecordDefaults>,
+) -> Result<Vec<GameRecord>, String> {
+    read_each(path, defaults)?.into_iter().collect()
+}
+
+/// Game `number` (1-based) of the file at `path`. Only that game has to read: another
+/// broken one (a match's record cut short, a bad game appended) does not hide it.
+pub fn load(
+    path: &str,
+    number: usize,
+    defaults: impl Into<RecordDefaults>,
+) -> Result<GameRecord, String> {
+    let mut games = read_each(path, defaults)?;
+    if number > games.len() {
+        // A game that does not parse ends the list: what follows it is unknown.
+        if let Some(Err(e)) = games.last() {
+            return Err(e.clone());
+        }
+    }
     check_game_number(path, games.len(), number)?;
-    Ok(games.swap_remove(number - 1))
+    games.swap_remove(number - 1)
 }
 
 /// An error unless `number` (1-based, as `--game` takes it) is one of the file's `count` games.

@@ -47,6 +47,9 @@ pub struct ReviewedJson {
     /// The side's chance of winning before the move (the engine's best) and after it.
     pub chance_before: f64,
     pub chance_after: f64,
+    /// The two as the text shows them: whole percent, 100% and 0% only for proven results.
+    pub chance_before_text: String,
+    pub chance_after_text: String,
     /// After the move, from the side's view: "win in N", "loss in N", a score, or how the
     /// game ended ("wins (five)", "loses (double-three)", "a draw").
     pub after: String,
@@ -58,6 +61,7 @@ pub struct ReviewedJson {
 
 impl ReviewedJson {
     pub fn new(m: &ReviewedMove, size: usize, rule: Rule) -> ReviewedJson {
+        let [chance_before_text, chance_after_text] = m.chance_texts();
         ReviewedJson {
             number: m.number,
             side: colour_name(m.side),
@@ -65,6 +69,8 @@ impl ReviewedJson {
             engine: AnalysisJson::new(&m.engine, size, rule),
             chance_before: m.chance_before,
             chance_after: m.chance_after,
+            chance_before_text,
+            chance_after_text,
             after: m.after_text(),
             grade: m.grade.name(),
             reason: m.reason,
@@ -185,19 +191,13 @@ pub fn review_text(reviewed: &[ReviewedMove], size: usize, rule: Rule) -> String
 /// A line per move (the engine's choice beside any move that was not it), then a summary
 /// line per side.
 fn text(report: &Review) -> String {
-    let percent = |c: f64| format!("{:.0}%", 100.0 * c);
     let mut lines: Vec<String> = report
         .moves
         .iter()
         .map(|m| {
             let mut line = format!(
                 "{:>3}. {:<5} {:<4} {:>4} -> {:<4} {:<10}",
-                m.number,
-                m.side,
-                m.played,
-                percent(m.chance_before),
-                percent(m.chance_after),
-                m.grade
+                m.number, m.side, m.played, m.chance_before_text, m.chance_after_text, m.grade
             );
             if m.grade != "best" {
                 let best = m.engine.best_move.as_deref().unwrap_or("-");

@@ -13,7 +13,7 @@ pub struct ShowArgs {
     #[arg(long, conflicts_with = "format")]
     pub json: bool,
     /// What to print: the board as text, one JSON object, or the game as an SGF record.
-    #[arg(long, value_enum, default_value_t = Format::Text)]
+    #[arg(long, value_enum, ignore_case = true, default_value_t = Format::Text)]
     pub format: Format,
 }
 

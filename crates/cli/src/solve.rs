@@ -45,7 +45,7 @@ pub struct SolveArgs {
     #[command(subcommand)]
     pub game: SmallGame,
     /// The algorithm that solves it.
-    #[arg(long, value_enum, default_value_t = Algo::Search, global = true)]
+    #[arg(long, value_enum, ignore_case = true, default_value_t = Algo::Search, global = true)]
     pub algo: Algo,
     /// Print one JSON object instead of text.
     #[arg(long, global = true)]

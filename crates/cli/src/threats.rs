@@ -18,7 +18,7 @@ pub struct ThreatsArgs {
     #[command(flatten)]
     pub position: PositionArgs,
     /// Which threats the attacker may use: fours only, or fours and open threes.
-    #[arg(long, value_enum, default_value_t = KindArg::Vct)]
+    #[arg(long, value_enum, ignore_case = true, default_value_t = KindArg::Vct)]
     pub kind: KindArg,
     /// With --kind vct: a quiet move is a threat too when it prepares a VCF of at most N
     /// moves (1: a double-four point, 2: a four-three; quintet's "threat limit").
@@ -50,7 +50,7 @@ pub struct ThreatsArgs {
     /// How to search: `deepening` finds the win with the fewest attacker moves, one more
     /// attacker move at a time; `proof` (proof-number search, df-pn) goes where the fewest
     /// lines are left to settle, and may find a deep win sooner, but not always the shortest.
-    #[arg(long, value_enum, default_value_t = SearchArg::Deepening)]
+    #[arg(long, value_enum, ignore_case = true, default_value_t = SearchArg::Deepening)]
     pub search: SearchArg,
     /// Print one JSON object instead of text.
     #[arg(long)]

@@ -165,6 +165,14 @@ fn analyze_lists_the_n_best_moves() {
             "the mover's chance: {text}"
         );
     }
+    assert!(!text.contains("lines asked"), "{text}");
+    // The empty board has one candidate, the centre: the text says why there is one line.
+    let text =
+        String::from_utf8(wuzi(&["analyze", "--nodes", "1000", "--nbest", "5"]).stdout).unwrap();
+    assert!(
+        text.contains("(1 of the 5 lines asked: the engine's root considers no other move"),
+        "{text}"
+    );
     fails_with(&["analyze", "--nbest", "0", moves], "0");
     fails_with(
         &[
@@ -254,6 +262,58 @@ fn review_grades_each_move_and_finds_the_losing_one() {
         &["review", &rapfi, "--move", "8", "--nodes", "100"],
         "nothing to review: all 8 moves are the record's opening",
     );
+}
+
+/// A record file as users have them: a match's record cut short or with a bad game appended
+/// (the other games stay readable), no `SZ` (`--size` says it), a name in Latin-1, and
+/// `RU[2]` (renju, as some managers send the rule).
+#[test]
+fn records_read_what_can_be_read() {
+    let dir = scratch_dir("records");
+    let path = |name: &str| dir.join(name).to_str().unwrap().to_string();
+    let whole = std::fs::read_to_string(sgf_file("c-gomoku-cli-wuzi-rapfi.sgf")).unwrap();
+    let cut = path("cut.sgf");
+    std::fs::write(&cut, &whole[..whole.len() - 60]).unwrap();
+    let first = json(&["show", "--json", &whole_path(), "--game", "1"]);
+    assert_eq!(json(&["show", "--json", &cut, "--game", "1"]), first);
+    let games = whole.matches("(;").count();
+    let last = games.to_string();
+    fails_with(&["show", &cut, "--game", &last], &format!("game {last}:"));
+    let more = (games + 1).to_string();
+    fails_with(&["show", &cut, "--game", &more], &format!("game {last}:"));
+    fails_with(
+        &["proofs", &cut, "--nodes", "100"],
+        &format!("game {last}:"),
+    );
+    let appended = path("appended.sgf");
+    std::fs::write(&appended, format!("{whole}\n(;SZ[15];B[hh];W[hh])\n")).unwrap();
+    assert_eq!(json(&["show", "--json", &appended, "--game", "1"]), first);
+
+    let no_size = path("no-size.sgf");
+    std::fs::write(&no_size, "(;FF[4]GM[4];B[jj];W[ss])").unwrap();
+    let twenty = json(&["show", "--json", "--size", "20", &no_size]);
+    assert_eq!(twenty["size"], 20, "{twenty}");
+    fails_with(&["show", &no_size], "not on the 15x15 board");
+
+    let latin1 = path("latin1.sgf");
+    std::fs::write(
+        &latin1,
+        b"(;FF[4]GM[4]SZ[15]CA[ISO-8859-1]PB[J\xf6rg];B[hh];W[ii])".as_slice(),
+    )
+    .unwrap();
+    assert_eq!(
+        json(&["show", "--json", &latin1])["moves"],
+        serde_json::json!(["h8", "i7"])
+    );
+
+    let ru2 = path("ru2.sgf");
+    std::fs::write(&ru2, "(;FF[4]GM[4]RU[2]SZ[15];B[hh])").unwrap();
+    assert_eq!(json(&["show", "--json", &ru2])["rule"], "renju");
+    std::fs::remove_dir_all(&dir).unwrap();
+
+    fn whole_path() -> String {
+        sgf_file("c-gomoku-cli-wuzi-rapfi.sgf")
+    }
 }
 
 #[test]

@@ -95,11 +95,11 @@ fn play_analysis_takes_both_sides_moves() {
         "analysis\nl8\nhint\nundo\nanalysis\nl8\nquit\n",
     );
     assert!(
-        text.contains("Black wins. (five) Type undo, new or quit."),
+        text.contains("Black wins (five). Type undo, new or quit."),
         "{text}"
     );
     assert!(text.contains("The game is over."), "{text}");
-    assert!(text.contains("You win! (five) Type new or quit."), "{text}");
+    assert!(text.contains("You win (five)! Type new or quit."), "{text}");
 
     // Renju fouls hold for the side to move, and hint repeats the analysis.
     let renju = [
@@ -241,7 +241,7 @@ fn play_new_after_a_finished_record_starts_from_an_empty_board() {
         &["play", "--load", &path, "--time", "30"],
         "new\nh8\nquit\n",
     );
-    assert!(text.contains("White wins. (five)"), "{text}");
+    assert!(text.contains("White wins (five)."), "{text}");
     assert!(!text.contains("The AI wins"), "{text}");
     let after_new = &text[text.find("New game.").unwrap()..];
     assert!(after_new.contains("stones: 0 black, 0 white"), "{text}");

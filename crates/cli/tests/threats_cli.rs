@@ -36,7 +36,7 @@ fn a_vcf_is_found_with_its_line() {
     assert_eq!(v["plies"], 3);
     assert_eq!(v["line"], json!(["h7", "h11", "h6"]));
     assert_eq!(v["gave_up"], false);
-    let out = text(&["threats", "--kind", "vcf", OPEN_THREES]);
+    let out = text(&["threats", "--kind", "VCF", OPEN_THREES]);
     assert!(
         out.starts_with("black wins by VCF in 3 plies: h7 h11 h6\n"),
         "{out}"

@@ -427,11 +427,9 @@ impl Session {
     /// 8 caro. The rule takes effect now if no stone is on the board, else at the next
     /// START, RESTART or BOARD.
     fn set_rule(&mut self, value: u64) {
-        let rule = match value {
-            0 => Rule::Freestyle,
-            1 | 3 => Rule::Standard,
-            2 | 4..=7 => Rule::Renju,
-            _ => {
+        let rule = match wuzi_gomoku::record::rule_from_number(value) {
+            Some(rule) => rule,
+            None => {
                 self.pending_error = Some(format!(
                     "rule {value} is not supported (freestyle 0, standard 1, renju 2 or 4); \
                      keeping {}",

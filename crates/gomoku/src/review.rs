@@ -82,6 +82,31 @@ impl ReviewedMove {
             },
         }
     }
+
+    /// The two chances as a review shows them, in whole percent: 100% and 0% are kept for
+    /// proven results (and a game's end), so an unproven one stays within 1-99%, as the
+    /// analysis shows it ("nearly won" reads 99%).
+    pub fn chance_texts(&self) -> [String; 2] {
+        let after_proven = match self.after {
+            After::Score(score) => score.is_decided(),
+            After::Over(_) => true,
+        };
+        [
+            percent_text(self.chance_before, self.engine.score.is_decided()),
+            percent_text(self.chance_after, after_proven),
+        ]
+    }
+}
+
+/// A chance in whole percent, within 1-99% unless `proven`.
+fn percent_text(chance: f64, proven: bool) -> String {
+    let percent = 100.0 * chance;
+    let shown = if proven {
+        percent
+    } else {
+        percent.clamp(1.0, 99.0)
+    };
+    format!("{shown:.0}%")
 }
 
 /// One side's grades over a review.
@@ -172,19 +197,22 @@ pub struct ReviewSpan {
 }
 
 impl ReviewSpan {
-    /// The span of `board`'s moves after its first `opening` ones (all of them when no
-    /// move follows the opening); `None` when there is no move.
+    /// The span of `board`'s moves after its first `opening` ones; `None` when no move
+    /// follows them (opening stones are a match manager's, not the players': graded only
+    /// when asked for, with an `opening` of 0).
     pub fn of(board: &Board, opening: usize) -> Option<ReviewSpan> {
         let played = board.moves();
-        let first = if opening < played.len() { opening } else { 0 };
+        if opening >= played.len() {
+            return None;
+        }
         let mut start = board.clone();
-        while start.moves().len() > first {
+        while start.moves().len() > opening {
             start.undo();
         }
-        (!played.is_empty()).then(|| ReviewSpan {
+        Some(ReviewSpan {
             start,
-            moves: played[first..].to_vec(),
-            first_number: first + 1,
+            moves: played[opening..].to_vec(),
+            first_number: opening + 1,
         })
     }
 
@@ -374,6 +402,41 @@ mod tests {
                 m.number
             );
         }
+    }
+
+    /// 100% and 0% only for a proven result or a game's end; a span never holds only a
+    /// record's opening stones.
+    #[test]
+    fn only_proven_chances_read_100_or_0_and_an_opening_alone_is_no_span() {
+        assert_eq!(percent_text(0.9999, false), "99%");
+        assert_eq!(percent_text(0.0001, false), "1%");
+        assert_eq!(percent_text(0.4949, false), "49%");
+        assert_eq!(
+            (percent_text(1.0, true), percent_text(0.0, true)),
+            ("100%".into(), "0%".into())
+        );
+        let moves = review(Rule::Freestyle, "h8 a1 i8 a2 j8 a3 k8", 20_000);
+        assert_eq!(
+            moves[5].chance_texts()[1],
+            "0%",
+            "a proven loss walked into"
+        );
+        assert_eq!(moves[6].chance_texts()[1], "100%", "the five");
+        let mut board = Board::new(15, Rule::Freestyle).unwrap();
+        for p in parse_moves("h8 i9 j10", 15).unwrap() {
+            board.play(p);
+        }
+        assert!(ReviewSpan::of(&board, 3).is_none());
+        let span = ReviewSpan::of(&board, 2).unwrap();
+        assert_eq!(
+            (
+                span.first_number,
+                span.moves.len(),
+                span.start.moves().len()
+            ),
+            (3, 1, 2)
+        );
+        assert_eq!(ReviewSpan::of(&board, 0).unwrap().moves.len(), 3);
     }
 
     /// From a game against Rapfi: White's i4 (move 20) is not the engine's choice, and its win

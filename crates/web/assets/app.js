@@ -231,7 +231,7 @@ function render() {
   $("moves").innerHTML = game.moves.map((m, k) => {
     const r = graded[k + 1];
     if (!r || r.move !== m) return `<li>${m}</li>`;
-    const tip = `${r.grade}: ${Math.round(100 * r.chance_before)}% → ${Math.round(100 * r.chance_after)}%`
+    const tip = `${r.grade}: ${r.chance_before_text} → ${r.chance_after_text}`
       + (r.grade === "best" ? "" : `, best ${r.engine.best_move}`);
     return `<li class="${r.grade}" title="${tip}">${m}${REVIEW_MARKS[r.grade] || ""}</li>`;
   }).join("");

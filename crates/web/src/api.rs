@@ -627,6 +627,7 @@ fn review_json(moves: &[ReviewedMove], size: usize, rule: Rule) -> Value {
     let judged: Vec<Value> = moves
         .iter()
         .map(|m| {
+            let [before_text, after_text] = m.chance_texts();
             let mut v = json!({
                 "number": m.number,
                 "side": crate::store::colour(m.side),
@@ -634,6 +635,8 @@ fn review_json(moves: &[ReviewedMove], size: usize, rule: Rule) -> Value {
                 "engine": analysis_json(&m.engine, size, rule, m.side),
                 "chance_before": m.chance_before,
                 "chance_after": m.chance_after,
+                "chance_before_text": before_text,
+                "chance_after_text": after_text,
                 "after": m.after_text(),
                 "grade": m.grade.name(),
             });

@@ -6,7 +6,7 @@
 use crate::api::{bad, ApiError};
 use crate::store::parse_rule;
 use serde::Deserialize;
-use wuzi_gomoku::record::read_records;
+use wuzi_gomoku::record::{read_records_each, RecordDefaults, DEFAULT_SIZE};
 use wuzi_gomoku::review::ReviewSpan;
 use wuzi_gomoku::{parse_point, Board, Player, Point, ThreatKind, ThreatSearch, MAX_QUIET_VCF};
 
@@ -60,6 +60,7 @@ enum Needs {
 /// `None` when no record is given.
 fn board_of_record(
     rule: Option<&str>,
+    size: Option<usize>,
     record: RecordText,
     moves_given: bool,
     needs: Needs,
@@ -77,17 +78,36 @@ fn board_of_record(
         return Err(bad("give either moves or a record (sgf, psq), not both"));
     }
     let rule = parse_rule(rule.unwrap_or("freestyle")).map_err(bad)?;
-    let records = read_records(name, text, rule).map_err(|e| bad(format!("record: {e}")))?;
+    // `size` is for a record without `SZ`.
+    let defaults = RecordDefaults {
+        rule,
+        size: size.unwrap_or(DEFAULT_SIZE),
+    };
+    let mut records = read_records_each(name, text, defaults);
     let number = record.game.unwrap_or(1);
     let count = records.len();
-    let chosen = number
-        .checked_sub(1)
-        .and_then(|i| records.get(i))
-        .ok_or_else(|| {
-            bad(format!(
-                "the record holds {count} games: game {number} is not one of them"
-            ))
-        })?;
+    if number > count {
+        // A game that does not parse ends the list: what follows it is unknown.
+        if let Some(Err(e)) = records.last() {
+            return Err(bad(format!("record: {e}")));
+        }
+    }
+    // Only the chosen game has to read: another broken one does not hide it.
+    let chosen = match number.checked_sub(1).filter(|&i| i < count) {
+        Some(i) => records
+            .swap_remove(i)
+            .map_err(|e| bad(format!("record: {e}")))?,
+        None => {
+            let games = if count == 1 {
+                "1 game".to_string()
+            } else {
+                format!("{count} games")
+            };
+            return Err(bad(format!(
+                "the record holds {games}: game {number} is not one of them"
+            )));
+        }
+    };
     if needs == Needs::Moves && chosen.setup.iter().any(|stones| !stones.is_empty()) {
         return Err(bad(
             "records with set-up stones (AB, AW) cannot be played or reviewed here (a game \
@@ -111,7 +131,7 @@ fn board_of_request(
     record: RecordText,
     needs: Needs,
 ) -> Result<(Board, usize), ApiError> {
-    match board_of_record(rule, record, moves.is_some(), needs)? {
+    match board_of_record(rule, size, record, moves.is_some(), needs)? {
         Some(found) => Ok(found),
         None => Ok((board_of(rule, size, moves)?, 0)),
     }
@@ -337,7 +357,13 @@ pub(crate) fn check_review(req: &ReviewRequest, max_time_ms: u64) -> Result<Revi
         Some(n) => n - 1,
         None => opening,
     };
-    let span = ReviewSpan::of(&board, skipped).ok_or_else(|| bad("no moves to review"))?;
+    // Opening stones are the match manager's, not the players': graded only when asked.
+    let span = ReviewSpan::of(&board, skipped).ok_or_else(|| {
+        bad(format!(
+            "nothing to review: all {played} moves are the record's opening (C[opening move]); \
+             \"from\": 1 grades them too"
+        ))
+    })?;
     let time_ms = match req.time_ms {
         None => max_time_ms.min(REVIEW_TIME_MS),
         given => think_time(max_time_ms, given)?,
@@ -385,7 +411,13 @@ pub(crate) fn check_threats(
     if board.result().is_some() {
         return Err(bad("the game is already over: no threats to look for"));
     }
-    let kind = match req.kind.as_deref().unwrap_or("vct") {
+    let kind = match req
+        .kind
+        .as_deref()
+        .unwrap_or("vct")
+        .to_ascii_lowercase()
+        .as_str()
+    {
         "vcf" => ThreatKind::Vcf,
         "vct" => ThreatKind::Vct,
         other => return Err(bad(format!("kind \"{other}\" is not vcf or vct"))),
@@ -399,7 +431,13 @@ pub(crate) fn check_threats(
     if quiet > 0 && kind == ThreatKind::Vcf {
         return Err(bad("quiet threats belong to a VCT: kind must be vct"));
     }
-    let search = match req.search.as_deref().unwrap_or("deepening") {
+    let search = match req
+        .search
+        .as_deref()
+        .unwrap_or("deepening")
+        .to_ascii_lowercase()
+        .as_str()
+    {
         "deepening" => ThreatSearch::Deepening,
         "proof" => ThreatSearch::Proof,
         other => return Err(bad(format!("search \"{other}\" is not deepening or proof"))),

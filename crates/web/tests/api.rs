@@ -236,7 +236,7 @@ fn threats_answers_with_the_winning_line_or_a_clear_error() {
     assert_eq!(v["line"][0], "e10", "{v}");
     assert_eq!(v["search"], "deepening");
     // By proof numbers: a win too, its line from the same first move's threats.
-    let proof = json!({"moves": moves, "kind": "vcf", "search": "proof", "time_ms": 2000});
+    let proof = json!({"moves": moves, "kind": "VCF", "search": "proof", "time_ms": 2000});
     let (s, v) = post(&url, proof);
     assert_eq!(s, 200, "{v}");
     assert_eq!(
@@ -355,6 +355,30 @@ fn review_leaves_out_opening_stones_or_starts_where_asked() {
         assert_eq!(s, 400, "{e}");
         assert!(e["error"].as_str().unwrap().contains("out of range"), "{e}");
     }
+    // A record that is all opening has nothing to grade unless `from` asks for it.
+    let opening_only = "(;FF[4]GM[4]SZ[15];B[hh]C[opening move];W[ii]C[opening move])";
+    let (s, e) = post(&url, json!({"sgf": opening_only}));
+    assert_eq!(s, 400, "{e}");
+    assert!(
+        e["error"]
+            .as_str()
+            .unwrap()
+            .contains("all 2 moves are the record's opening"),
+        "{e}"
+    );
+    let (s, r) = post(
+        &url,
+        json!({"sgf": opening_only, "time_ms": 2000, "from": 1}),
+    );
+    assert_eq!(s, 200, "{r}");
+    assert_eq!(numbers(&r), [1, 2], "{r}");
+    assert!(
+        r["moves"][0]["chance_before_text"]
+            .as_str()
+            .unwrap()
+            .ends_with('%'),
+        "{r}"
+    );
     let game = new_game(&base, json!({"sgf": sgf, "ai": "none", "time_ms": 100}));
     assert_eq!(game["opening"], 2, "{game}");
     let undo = format!("{base}/api/games/{}/undo", id_of(&game));

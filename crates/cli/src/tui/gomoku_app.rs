@@ -230,19 +230,19 @@ impl GomokuApp {
     /// The result in words, once the game is over.
     pub fn result_text(&self) -> Option<String> {
         let result = self.board.result()?;
-        let who = match result.winner {
+        let (who, end) = match result.winner {
             Some(w)
                 if self.analysing
                     || self.both_sides()
                     || result_from_the_start(&self.board, self.start.moves()) =>
             {
-                format!("{} wins.", colour_title(w))
+                (format!("{} wins", colour_title(w)), ".")
             }
-            Some(w) if w == self.human => "You win!".into(),
-            Some(_) => "wuzi wins.".into(),
-            None => "Draw.".into(),
+            Some(w) if w == self.human => ("You win".into(), "!"),
+            Some(_) => ("wuzi wins".into(), "."),
+            None => ("Draw".into(), "."),
         };
-        Some(format!("{who} ({})", result.reason.name()))
+        Some(format!("{who} ({}){end}", result.reason.name()))
     }
 
     /// Whether the side to move cannot move: under renju, every empty point forbidden for
@@ -821,7 +821,10 @@ impl GomokuApp {
     /// (250 ms at the default second a move; a position whose proven win was let go is
     /// searched again with four times that, as `wuzi review` does).
     fn review_game(&mut self) {
-        let Some(span) = ReviewSpan::of(&self.board, self.opening_now()) else {
+        // A game still all opening stones has nothing else to grade: then they are graded.
+        let Some(span) = ReviewSpan::of(&self.board, self.opening_now())
+            .or_else(|| ReviewSpan::of(&self.board, 0))
+        else {
             return;
         };
         self.engine_mut();

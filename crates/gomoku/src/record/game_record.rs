@@ -164,12 +164,16 @@ pub fn rule_number(rule: Rule) -> u32 {
     }
 }
 
-/// The inverse of [`rule_number`]; `None` for the Gomocup rules wuzi does not play.
-pub fn rule_from_number(number: u32) -> Option<Rule> {
+/// The rule of a Gomocup rule number, read as the protocol's bits (1 exactly five, 2
+/// continuous game, 4 renju, 8 caro) the way managers send them: 2, which Yixin-Board sends
+/// for renju, and any sum with 4 are renju; 1 and 3 standard; 0 freestyle. `None` for caro
+/// and other rules wuzi does not play. Both a record's `RU` and the engine's `INFO rule` are
+/// read with it.
+pub fn rule_from_number(number: u64) -> Option<Rule> {
     match number {
         0 => Some(Rule::Freestyle),
-        1 => Some(Rule::Standard),
-        4 => Some(Rule::Renju),
+        1 | 3 => Some(Rule::Standard),
+        2 | 4..=7 => Some(Rule::Renju),
         _ => None,
     }
 }
@@ -217,8 +221,13 @@ mod tests {
         assert_eq!(m("699ms").millis(), Some(699));
         assert_eq!(m("good move").millis(), None);
         for rule in Rule::ALL {
-            assert_eq!(rule_from_number(rule_number(rule)), Some(rule));
+            assert_eq!(rule_from_number(rule_number(rule).into()), Some(rule));
         }
-        assert_eq!(rule_from_number(2), None);
+        // The protocol's bits as managers send them.
+        assert_eq!(rule_from_number(2), Some(Rule::Renju));
+        assert_eq!(rule_from_number(5), Some(Rule::Renju));
+        assert_eq!(rule_from_number(3), Some(Rule::Standard));
+        assert_eq!(rule_from_number(8), None);
+        assert_eq!(rule_from_number(u64::MAX), None);
     }
 }

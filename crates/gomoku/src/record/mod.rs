@@ -8,16 +8,50 @@ mod sgf_syntax;
 
 pub use game_record::{rule_from_number, rule_number, GameRecord, RecordMove, OPENING_COMMENT};
 pub use psq::read_psq;
-pub use sgf::{read_sgf, write_sgf, RecordedMove, SgfGame};
+pub use sgf::{read_sgf, read_sgf_each, write_sgf, RecordedMove, SgfGame};
 pub use sgf_syntax::{RecordError, Span};
+
+/// What a record that does not say is taken to be: its rule (no `RU`) and its board size
+/// (no `SZ`). A [`Rule`](crate::Rule) alone means that rule on 15x15.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct RecordDefaults {
+    pub rule: crate::Rule,
+    pub size: usize,
+}
+
+/// The size of a record without `SZ` unless told: Gomoku's usual board.
+pub const DEFAULT_SIZE: usize = 15;
+
+impl From<crate::Rule> for RecordDefaults {
+    fn from(rule: crate::Rule) -> RecordDefaults {
+        RecordDefaults {
+            rule,
+            size: DEFAULT_SIZE,
+        }
+    }
+}
 
 /// Reads a record by its file name: `.psq` is Piskvork's, `.sgf` SGF, and a file of another
 /// name by what it holds (Piskvork's begin with `Piskvorky`, anything else is read as SGF).
+/// The first game that cannot be read fails the whole file; [`read_records_each`] keeps the
+/// others.
 pub fn read_records(
     file_name: &str,
     text: &str,
-    default_rule: crate::Rule,
+    defaults: impl Into<RecordDefaults>,
 ) -> Result<Vec<GameRecord>, RecordError> {
+    read_records_each(file_name, text, defaults)
+        .into_iter()
+        .collect()
+}
+
+/// [`read_records`], each game read or refused on its own (see [`read_sgf_each`]).
+pub fn read_records_each(
+    file_name: &str,
+    text: &str,
+    defaults: impl Into<RecordDefaults>,
+) -> Vec<Result<GameRecord, RecordError>> {
+    let defaults = defaults.into();
     // Piskvork's files say so on their first line: a record saved under another name
     // (`game.txt`) is read by what it holds.
     let lower = file_name.to_ascii_lowercase();
@@ -26,9 +60,9 @@ pub fn read_records(
         .trim_start()
         .starts_with("Piskvork");
     if lower.ends_with(".psq") || (!lower.ends_with(".sgf") && psq_text) {
-        read_psq(text, default_rule).map(|record| vec![record])
+        vec![read_psq(text, defaults.rule)]
     } else {
-        read_sgf(text, default_rule)
+        read_sgf_each(text, defaults)
     }
 }
 

@@ -8,7 +8,8 @@
 //! main line is read), `SZ[15:15]`, rule names in `RU`, results such as `B+R` or `Draw`.
 
 use super::game_record::{rule_from_number, rule_number, GameRecord, RecordMove};
-use super::sgf_syntax::{escape, parse_collection, Node, Property, RecordError, Tree};
+use super::sgf_syntax::{escape, parse_trees, Node, Property, RecordError, Tree};
+use super::RecordDefaults;
 use crate::{Point, Rule, MAX_SIZE, MIN_SIZE};
 use std::fmt::Write;
 use wuzi_search::{Outcome, Player};
@@ -80,35 +81,51 @@ impl SgfGame {
     }
 }
 
-/// The size a record without `SZ` has: Gomoku's usual board.
-const DEFAULT_SIZE: usize = 15;
+/// Reads every game of an SGF file. `defaults` say the rule of games whose record does not
+/// (no `RU`) and their size (no `SZ`; a bare [`Rule`] means 15x15, Gomoku's usual board).
+/// Each game is checked by replaying it; an error names the game, the property or move, and
+/// its line and column. The first error fails the whole file: [`read_sgf_each`] keeps the
+/// games that read.
+pub fn read_sgf(
+    text: &str,
+    defaults: impl Into<RecordDefaults>,
+) -> Result<Vec<GameRecord>, RecordError> {
+    read_sgf_each(text, defaults).into_iter().collect()
+}
 
-/// Reads every game of an SGF file. `default_rule` is the rule of games whose record does
-/// not say (no `RU`). Each game is checked by replaying it; an error names the game, the
-/// property or move, and its line and column.
-pub fn read_sgf(text: &str, default_rule: Rule) -> Result<Vec<GameRecord>, RecordError> {
-    let trees = parse_collection(text)?;
-    let several = trees.len() > 1;
-    trees
+/// Every game of an SGF file, each read or refused on its own (see [`read_sgf`]). A game
+/// that does not parse as SGF ends the list: what follows it cannot be told apart, so its
+/// error stands for the rest of the file.
+pub fn read_sgf_each(
+    text: &str,
+    defaults: impl Into<RecordDefaults>,
+) -> Vec<Result<GameRecord, RecordError>> {
+    let defaults = defaults.into();
+    let (trees, broken) = parse_trees(text);
+    let several = trees.len() + usize::from(broken.is_some()) > 1;
+    let name = |i: usize, e: RecordError| {
+        if several {
+            RecordError::new(e.span, format!("game {}: {}", i + 1, e.message))
+        } else {
+            e
+        }
+    };
+    let mut games: Vec<_> = trees
         .iter()
         .enumerate()
-        .map(|(i, tree)| {
-            read_game(tree, default_rule).map_err(|e| {
-                if several {
-                    RecordError::new(e.span, format!("game {}: {}", i + 1, e.message))
-                } else {
-                    e
-                }
-            })
-        })
-        .collect()
+        .map(|(i, tree)| read_game(tree, defaults).map_err(|e| name(i, e)))
+        .collect();
+    if let Some(error) = broken {
+        games.push(Err(name(games.len(), error)));
+    }
+    games
 }
 
 fn single_value(property: &Property) -> &str {
     property.values[0].trim()
 }
 
-fn read_game(tree: &Tree, default_rule: Rule) -> Result<GameRecord, RecordError> {
+fn read_game(tree: &Tree, defaults: RecordDefaults) -> Result<GameRecord, RecordError> {
     let root = &tree.nodes[0];
     let bad = |p: &Property, why: String| RecordError::new(p.span, why);
     if let Some(gm) = root.get("GM") {
@@ -120,11 +137,11 @@ fn read_game(tree: &Tree, default_rule: Rule) -> Result<GameRecord, RecordError>
         }
     }
     let size = match root.get("SZ") {
-        None => DEFAULT_SIZE,
+        None => defaults.size,
         Some(sz) => read_size(sz)?,
     };
     let rule = match root.get("RU") {
-        None => default_rule,
+        None => defaults.rule,
         Some(ru) => read_rule(ru)?,
     };
     let mut record = GameRecord::new(size, rule);
@@ -247,14 +264,14 @@ fn read_size(sz: &Property) -> Result<usize, RecordError> {
 /// `RU` is the Gomocup rule number in c-gomoku-cli's records; a rule's name is taken too.
 fn read_rule(ru: &Property) -> Result<Rule, RecordError> {
     let value = single_value(ru);
-    let rule = match value.parse::<u32>() {
+    let rule = match value.parse::<u64>() {
         Ok(n) => rule_from_number(n),
         Err(_) => value.parse::<Rule>().ok(),
     };
     rule.ok_or_else(|| {
         RecordError::new(
             ru.span,
-            format!("RU[{value}] is not a rule wuzi plays (0 freestyle, 1 standard, 4 renju)"),
+            format!("RU[{value}] is not a rule wuzi plays (0 freestyle, 1 standard, 2 or 4 renju)"),
         )
     })
 }
@@ -496,6 +513,48 @@ mod tests {
         assert_eq!(record.moves[1].point, Point::new(10, 10));
         let default = &read_sgf("(;;B[hh])", Rule::Standard).unwrap()[0];
         assert_eq!((default.size, default.rule), (15, Rule::Standard));
+        // A record without SZ takes the size it is read with; one with SZ keeps its own.
+        let twenty = RecordDefaults {
+            rule: Rule::Renju,
+            size: 20,
+        };
+        let read = &read_sgf("(;;B[jj];W[ss])", twenty).unwrap()[0];
+        assert_eq!((read.size, read.rule), (20, Rule::Renju));
+        assert_eq!(read.moves[1].point, Point::new(18, 18));
+        assert_eq!(read_sgf("(;SZ[15];B[hh])", twenty).unwrap()[0].size, 15);
+        assert!(read_sgf("(;;B[ss])", Rule::Freestyle).is_err());
+    }
+
+    /// One broken game does not hide the others: a bad move spoils only its game, and a
+    /// game cut short ends the list with its error.
+    #[test]
+    fn each_game_is_read_on_its_own() {
+        let good = "(;SZ[15];B[hh];W[ii])";
+        let occupied = "(;SZ[15];B[hh];W[hh])";
+        let games = read_sgf_each(&format!("{good}\n{occupied}\n{good}"), Rule::Freestyle);
+        assert_eq!(games.len(), 3);
+        assert!(games[0].is_ok() && games[2].is_ok());
+        let error = games[1].as_ref().unwrap_err().to_string();
+        assert!(error.contains("game 2: move 2"), "{error}");
+        let cut = format!("{good}\n{good}\n(;SZ[15];B[hh];W[i");
+        let games = read_sgf_each(&cut, Rule::Freestyle);
+        assert_eq!(games.len(), 3);
+        assert!(games[..2].iter().all(Result::is_ok));
+        let error = games[2].as_ref().unwrap_err().to_string();
+        assert!(
+            error.starts_with("line 3") && error.contains("game 3:"),
+            "{error}"
+        );
+        assert!(
+            read_sgf(&cut, Rule::Freestyle).is_err(),
+            "the strict reader"
+        );
+        let alone = read_sgf_each("(;SZ[15];B[hh];W[hh])", Rule::Freestyle);
+        assert!(!alone[0]
+            .as_ref()
+            .unwrap_err()
+            .to_string()
+            .contains("game 1"));
     }
 
     #[test]
@@ -517,7 +576,7 @@ mod tests {
         assert!(error("(;SZ[40])").contains("board size 40 is not supported"));
         assert!(error("(;SZ[15:13])").contains("only square"));
         assert!(error("(;SZ[x])").contains("SZ[x] is not a board size"));
-        assert!(error("(;RU[2])").contains("RU[2] is not a rule"));
+        assert!(error("(;RU[8])").contains("RU[8] is not a rule"));
         assert!(error("(;RE[maybe])").contains("RE[maybe] is not a result"));
         assert!(error("(;;B[])").contains("a pass"));
         assert!(error("(;;B[h8])").contains("two lower-case letters"));

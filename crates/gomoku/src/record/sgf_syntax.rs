@@ -105,7 +105,18 @@ impl Cursor<'_> {
 
 /// Reads every game tree of a collection. Text before the first `(` is ignored (files often
 /// start with a byte-order mark or a note); anything else out of place is an error.
+#[cfg(test)]
 pub fn parse_collection(text: &str) -> Result<Vec<Tree>, RecordError> {
+    match parse_trees(text) {
+        (trees, None) => Ok(trees),
+        (_, Some(error)) => Err(error),
+    }
+}
+
+/// The games of a collection in order, as far as they read: the trees before the first
+/// that does not, and that one's error. A file cut short, or one bad game appended to a
+/// match's record, leaves the games before it readable.
+pub fn parse_trees(text: &str) -> (Vec<Tree>, Option<RecordError>) {
     let mut cursor = Cursor {
         chars: text.chars().peekable(),
         span: Span { line: 1, column: 1 },
@@ -116,16 +127,21 @@ pub fn parse_collection(text: &str) -> Result<Vec<Tree>, RecordError> {
     }
     loop {
         cursor.skip_space();
-        match cursor.peek() {
+        let next = match cursor.peek() {
             None => break,
-            Some('(') => trees.push(parse_tree(&mut cursor)?),
-            Some(c) => return cursor.error(format!("expected `(` to start a game, found `{c}`")),
+            Some('(') => parse_tree(&mut cursor),
+            Some(c) => cursor.error(format!("expected `(` to start a game, found `{c}`")),
+        };
+        match next {
+            Ok(tree) => trees.push(tree),
+            Err(error) => return (trees, Some(error)),
         }
     }
     if trees.is_empty() {
-        return cursor.error("no game found (an SGF game starts with `(;`)");
+        let error = cursor.error::<()>("no game found (an SGF game starts with `(;`)");
+        return (trees, error.err());
     }
-    Ok(trees)
+    (trees, None)
 }
 
 /// Reads `( sequence tree* )`, keeping the first variation's nodes after the sequence.

@@ -143,7 +143,7 @@ fn a_five_ends_the_game_and_the_screen_shows_the_line() {
     let mut app = app("h8 a1 i8 a2 j8 a3 k8 a4", Rule::Freestyle);
     app.input(Input::PlaceAt(11, 7)); // l8
     assert!(!app.is_thinking());
-    assert_eq!(app.result_text().as_deref(), Some("You win! (five)"));
+    assert_eq!(app.result_text().as_deref(), Some("You win (five)!"));
     let line: Vec<String> = winning_line(app.board())
         .iter()
         .map(|p| p.to_human(15))
@@ -151,7 +151,7 @@ fn a_five_ends_the_game_and_the_screen_shows_the_line() {
     assert_eq!(line, ["h8", "i8", "j8", "k8", "l8"]);
     app.input(Input::Up); // the cursor off the line
     let (text, terminal) = screen(&app);
-    assert!(text.contains("You win! (five)"), "{text}");
+    assert!(text.contains("You win (five)!"), "{text}");
     // The five's stones are drawn on green: row 8 is screen row 9 (a border, the
     // letters, then rows 15 down to 9); column h is 1 + 3 + 2 * 7.
     let buffer = terminal.backend().buffer();
@@ -448,7 +448,7 @@ fn analysis_ends_with_the_winning_colour_and_keeps_the_renju_rules() {
     app.wait();
     type_move(&mut app, "l8");
     assert!(!app.is_thinking());
-    assert_eq!(app.result_text().as_deref(), Some("Black wins. (five)"));
+    assert_eq!(app.result_text().as_deref(), Some("Black wins (five)."));
     let (text, _) = screen(&app);
     assert!(text.contains("r review, a end analysis "), "{text}");
     app.input(Input::Review);
@@ -463,7 +463,7 @@ fn analysis_ends_with_the_winning_colour_and_keeps_the_renju_rules() {
     assert!(app.message.starts_with("Review: "), "{}", app.message);
     assert!(!app.is_thinking(), "no analysis of a finished game");
     app.input(Input::Analyse);
-    assert_eq!(app.result_text().as_deref(), Some("Black wins. (five)"));
+    assert_eq!(app.result_text().as_deref(), Some("Black wins (five)."));
     app.input(Input::Save);
     let saved = std::fs::read_to_string(app.save_to.as_ref().unwrap()).unwrap();
     std::fs::remove_file(app.save_to.as_ref().unwrap()).unwrap();
@@ -475,7 +475,7 @@ fn analysis_ends_with_the_winning_colour_and_keeps_the_renju_rules() {
     // A new game is the player's own again.
     app.input(Input::NewGame);
     app.input(Input::PlaceAt(11, 7)); // l8 again, now as the player
-    assert_eq!(app.result_text().as_deref(), Some("You win! (five)"));
+    assert_eq!(app.result_text().as_deref(), Some("You win (five)!"));
 
     // The player is White: turning the analysis on stops the engine's move for Black.
     let mut app = app_as("h8 a1 i8 a2 j9 a3 j10 a15", Rule::Renju, Player::Second);

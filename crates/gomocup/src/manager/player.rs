@@ -10,6 +10,30 @@ use std::time::Duration;
 use wuzi_gomoku::{move_budget, Board, Engine, EngineOptions, Point, Rule};
 use wuzi_search::Limits;
 
+/// How far an in-process search's limit stays from the moment its side is forfeited: the
+/// clock checks' granularity and a loaded machine's scheduling (`pbrain-wuzi` keeps at least
+/// as much back from its turn).
+const IN_PROCESS_RESERVE: Duration = Duration::from_millis(40);
+
+/// An in-process search's limit and aim (`time`, `target`), kept [`IN_PROCESS_RESERVE`] clear
+/// of `forfeit`, when the manager stops waiting (the turn plus the tolerance). With the
+/// default tolerance of a second nothing changes; with none (`--tolerance 0`) the side
+/// thinks a little less than its turn, as `pbrain-wuzi` does, instead of losing on time by
+/// the millisecond a search takes to notice its limit.
+fn clear_of_forfeit(
+    time: Option<Duration>,
+    target: Option<Duration>,
+    forfeit: Option<Duration>,
+) -> (Option<Duration>, Option<Duration>) {
+    let Some((limit, forfeit)) = time.zip(forfeit) else {
+        return (time, target);
+    };
+    let limit = limit
+        .min(forfeit.saturating_sub(IN_PROCESS_RESERVE))
+        .max(Duration::from_millis(1));
+    (Some(limit), target.map(|aim| aim.min(limit)))
+}
+
 /// Why a competitor gave no usable move. Any fault loses the game.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Fault {
@@ -183,6 +207,7 @@ impl Competitor for InProcess {
         } else {
             (self.side.turn, None)
         };
+        let (time, target) = clear_of_forfeit(time, target, clock.wait_limit);
         let limits = Limits {
             depth: self.side.depth,
             nodes: self.side.nodes,
@@ -201,5 +226,25 @@ impl Competitor for InProcess {
 
     fn end_game(&mut self) {
         self.engine = None;
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn an_in_process_search_keeps_clear_of_its_forfeit() {
+        let ms = |n| Some(Duration::from_millis(n));
+        // The default tolerance (a second) leaves the turn as it is.
+        assert_eq!(clear_of_forfeit(ms(100), None, ms(1100)), (ms(100), None));
+        // No tolerance: 40 ms back from the turn, the aim no later than the limit.
+        assert_eq!(clear_of_forfeit(ms(100), None, ms(100)), (ms(60), None));
+        assert_eq!(clear_of_forfeit(ms(100), ms(80), ms(110)), (ms(70), ms(70)));
+        assert_eq!(clear_of_forfeit(ms(100), ms(50), ms(100)), (ms(60), ms(50)));
+        // Never nothing to think with; no clock, no change.
+        assert_eq!(clear_of_forfeit(ms(20), None, ms(20)), (ms(1), None));
+        assert_eq!(clear_of_forfeit(None, None, ms(100)), (None, None));
+        assert_eq!(clear_of_forfeit(ms(100), None, None), (ms(100), None));
     }
 }

@@ -355,7 +355,7 @@ fn best_moves(engine: &mut Engine, args: &AnalyzeArgs, n: usize) -> Result<Strin
         // rather than print fewer lines than asked without a word.
         text.push_str(&format!(
             "\n({} of the {n} lines asked: the engine's root considers no other move here, \
-             or the time ran out before its first depth was done)",
+             or the search stopped before its first depth was done)",
             found.len()
         ));
     }

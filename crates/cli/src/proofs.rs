@@ -39,6 +39,9 @@ pub struct ProofsArgs {
     /// The rule of records that do not say (`RU`).
     #[arg(long, value_enum, ignore_case = true, default_value_t = crate::position::RuleArg::Freestyle)]
     pub rule: crate::position::RuleArg,
+    /// The board size of records that do not say (`SZ`).
+    #[arg(long, default_value_t = wuzi_gomoku::record::DEFAULT_SIZE)]
+    pub size: usize,
     #[command(flatten)]
     pub engine: EngineArgs,
     /// Print one JSON object at the end instead of a line per finding.
@@ -110,7 +113,11 @@ struct Win {
 }
 
 pub fn proofs(args: &ProofsArgs) -> Result<String, String> {
-    let games = record_file::load_all(&args.file, wuzi_gomoku::Rule::from(args.rule))?;
+    let defaults = wuzi_gomoku::record::RecordDefaults {
+        rule: args.rule.into(),
+        size: args.size,
+    };
+    let games = record_file::load_all(&args.file, defaults)?;
     let chosen: Vec<(usize, &GameRecord)> = match args.game {
         Some(n) => {
             record_file::check_game_number(&args.file, games.len(), n)?;

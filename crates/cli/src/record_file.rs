@@ -1,7 +1,7 @@
 //! Game record files (`.sgf`, Piskvork's `.psq`) wherever the command takes a position.
 
 use std::path::Path;
-use wuzi_gomoku::record::{read_records_each, GameRecord, RecordDefaults};
+use wuzi_gomoku::record::{read_records_each, GameRecord, RecordDefaults, RecordFile};
 
 /// True when `text` names a record file rather than moves: a `.sgf` or `.psq` name, or any
 /// file there is (`game.txt`, read by what it holds).
@@ -10,20 +10,14 @@ pub fn is_record_file(text: &str) -> bool {
     lower.ends_with(".sgf") || lower.ends_with(".psq") || Path::new(text).is_file()
 }
 
-/// Every game of the file at `path`, each read or refused on its own; `defaults` are for
+/// The games of the file at `path`, each read or refused on its own; `defaults` are for
 /// records that do not say their rule or size. Every error names the file, and where in it.
-fn read_each(
-    path: &str,
-    defaults: impl Into<RecordDefaults>,
-) -> Result<Vec<Result<GameRecord, String>>, String> {
+fn read_each(path: &str, defaults: impl Into<RecordDefaults>) -> Result<RecordFile, String> {
     let bytes = std::fs::read(Path::new(path)).map_err(|e| format!("cannot read {path}: {e}"))?;
     // A name in Latin-1 (`CA[ISO-8859-1]`) must not make the moves unreadable: bytes that
     // are not UTF-8 become U+FFFD, as the Gomocup side reads its lines.
     let text = String::from_utf8_lossy(&bytes);
-    Ok(read_records_each(path, &text, defaults)
-        .into_iter()
-        .map(|game| game.map_err(|e| format!("{path}: {e}")))
-        .collect())
+    Ok(read_records_each(path, &text, defaults))
 }
 
 /// Every game of the file at `path`; the first that cannot be read is an error.
@@ -31,25 +25,34 @@ pub fn load_all(
     path: &str,
     defaults: impl Into<RecordDefaults>,
 ) -> Result<Vec<GameRecord>, String> {
-    read_each(path, defaults)?.into_iter().collect()
+    read_each(path, defaults)?
+        .into_result()
+        .map_err(|e| format!("{path}: {e}"))
 }
 
 /// Game `number` (1-based) of the file at `path`. Only that game has to read: another
-/// broken one (a match's record cut short, a bad game appended) does not hide it.
+/// broken one (a match's record cut short, a bad game appended) does not hide it, though a
+/// break in the file is noted on stderr.
 pub fn load(
     path: &str,
     number: usize,
     defaults: impl Into<RecordDefaults>,
 ) -> Result<GameRecord, String> {
-    let mut games = read_each(path, defaults)?;
-    if number > games.len() {
-        // A game that does not parse ends the list: what follows it is unknown.
-        if let Some(Err(e)) = games.last() {
-            return Err(e.clone());
+    let RecordFile { mut games, broken } = read_each(path, defaults)?;
+    if let Some(error) = broken {
+        if number > games.len() {
+            // What follows the break is unknown.
+            return Err(format!("{path}: {error}"));
         }
+        eprintln!(
+            "note: {path} breaks off after {}: {error}",
+            crate::output::count(games.len(), "readable game")
+        );
     }
     check_game_number(path, games.len(), number)?;
-    games.swap_remove(number - 1)
+    games
+        .swap_remove(number - 1)
+        .map_err(|e| format!("{path}: {e}"))
 }
 
 /// An error unless `number` (1-based, as `--game` takes it) is one of the file's `count` games.

@@ -109,11 +109,14 @@ pub fn review(args: &ReviewArgs) -> Result<String, String> {
         None if opening < played.len() => opening,
         // Opening stones are the match manager's, not the players': never graded unasked.
         None => {
+            let all = match played.len() {
+                1 => "its one move is".to_string(),
+                n => format!("all {n} moves are"),
+            };
             return Err(format!(
-                "nothing to review: all {} moves are the record's opening (C[opening move]); \
-                 --from 1 grades them too",
-                played.len()
-            ))
+                "nothing to review: {all} the record's opening (C[opening move]); --from 1 \
+                 grades them too"
+            ));
         }
     };
     if first >= played.len() {

@@ -288,12 +288,22 @@ fn records_read_what_can_be_read() {
     let appended = path("appended.sgf");
     std::fs::write(&appended, format!("{whole}\n(;SZ[15];B[hh];W[hh])\n")).unwrap();
     assert_eq!(json(&["show", "--json", &appended, "--game", "1"]), first);
+    let past = (games + 2).to_string();
+    fails_with(
+        &["show", &appended, "--game", &past],
+        &format!("holds {} games: --game {past}", games + 1),
+    );
 
     let no_size = path("no-size.sgf");
     std::fs::write(&no_size, "(;FF[4]GM[4];B[jj];W[ss])").unwrap();
     let twenty = json(&["show", "--json", "--size", "20", &no_size]);
     assert_eq!(twenty["size"], 20, "{twenty}");
     fails_with(&["show", &no_size], "not on the 15x15 board");
+    // A size no board has, for a record that needs it, is an error (it used to panic).
+    let stones = path("stones.sgf");
+    std::fs::write(&stones, "(;FF[4]GM[4]AB[aa]AW[zz];B[bb])").unwrap();
+    fails_with(&["show", "--size", "26", &stones], "has no SZ");
+    fails_with(&["proofs", "--size", "26", &stones], "has no SZ");
 
     let latin1 = path("latin1.sgf");
     std::fs::write(

@@ -395,11 +395,12 @@ async function analyse() {
 function newGame(record) {
   const colour = $("colour").value;
   const ai = colour === "both" ? "none" : colour === "black" ? "white" : "black";
-  const body = { rule: $("rule").value, ai, time_ms: parseInt($("time").value, 10) };
+  // The form's rule and size are for a record that does not give its own (no RU, no SZ).
+  const body = { rule: $("rule").value, size: parseInt($("size").value, 10), ai, time_ms: parseInt($("time").value, 10) };
   if (record && (record.sgf || record.psq)) {
-    Object.assign(body, record); // the record gives its own size (and rule, when it says)
+    Object.assign(body, record);
   } else {
-    Object.assign(body, { size: parseInt($("size").value, 10), moves: (record && record.moves) || [] });
+    Object.assign(body, { moves: (record && record.moves) || [] });
   }
   return run(async () => {
     const g = await api("/api/games", body);

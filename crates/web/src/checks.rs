@@ -83,12 +83,13 @@ fn board_of_record(
         rule,
         size: size.unwrap_or(DEFAULT_SIZE),
     };
-    let mut records = read_records_each(name, text, defaults);
+    let file = read_records_each(name, text, defaults);
+    let mut records = file.games;
     let number = record.game.unwrap_or(1);
     let count = records.len();
     if number > count {
-        // A game that does not parse ends the list: what follows it is unknown.
-        if let Some(Err(e)) = records.last() {
+        // What follows a break in the file is unknown.
+        if let Some(e) = file.broken {
             return Err(bad(format!("record: {e}")));
         }
     }
@@ -98,13 +99,9 @@ fn board_of_record(
             .swap_remove(i)
             .map_err(|e| bad(format!("record: {e}")))?,
         None => {
-            let games = if count == 1 {
-                "1 game".to_string()
-            } else {
-                format!("{count} games")
-            };
             return Err(bad(format!(
-                "the record holds {games}: game {number} is not one of them"
+                "the record holds {}: game {number} is not one of them",
+                plural(count, "game")
             )));
         }
     };
@@ -341,6 +338,15 @@ pub(crate) struct ReviewAsked {
     pub time_ms: u64,
 }
 
+/// `1 game`, `2 games`.
+fn plural(n: usize, noun: &str) -> String {
+    if n == 1 {
+        format!("1 {noun}")
+    } else {
+        format!("{n} {noun}s")
+    }
+}
+
 /// A review request checked: a game with at least one move, and the time.
 pub(crate) fn check_review(req: &ReviewRequest, max_time_ms: u64) -> Result<ReviewAsked, ApiError> {
     let (board, opening) = position_of!(req, Needs::Moves)?;
@@ -359,8 +365,12 @@ pub(crate) fn check_review(req: &ReviewRequest, max_time_ms: u64) -> Result<Revi
     };
     // Opening stones are the match manager's, not the players': graded only when asked.
     let span = ReviewSpan::of(&board, skipped).ok_or_else(|| {
+        let all = match played {
+            1 => "its one move is".to_string(),
+            n => format!("all {n} moves are"),
+        };
         bad(format!(
-            "nothing to review: all {played} moves are the record's opening (C[opening move]); \
+            "nothing to review: {all} the record's opening (C[opening move]); \
              \"from\": 1 grades them too"
         ))
     })?;
@@ -411,16 +421,11 @@ pub(crate) fn check_threats(
     if board.result().is_some() {
         return Err(bad("the game is already over: no threats to look for"));
     }
-    let kind = match req
-        .kind
-        .as_deref()
-        .unwrap_or("vct")
-        .to_ascii_lowercase()
-        .as_str()
-    {
+    let kind_text = req.kind.as_deref().unwrap_or("vct");
+    let kind = match kind_text.to_ascii_lowercase().as_str() {
         "vcf" => ThreatKind::Vcf,
         "vct" => ThreatKind::Vct,
-        other => return Err(bad(format!("kind \"{other}\" is not vcf or vct"))),
+        _ => return Err(bad(format!("kind \"{kind_text}\" is not vcf or vct"))),
     };
     let quiet = req.quiet.unwrap_or(0);
     if quiet > MAX_QUIET_VCF {
@@ -431,16 +436,15 @@ pub(crate) fn check_threats(
     if quiet > 0 && kind == ThreatKind::Vcf {
         return Err(bad("quiet threats belong to a VCT: kind must be vct"));
     }
-    let search = match req
-        .search
-        .as_deref()
-        .unwrap_or("deepening")
-        .to_ascii_lowercase()
-        .as_str()
-    {
+    let search_text = req.search.as_deref().unwrap_or("deepening");
+    let search = match search_text.to_ascii_lowercase().as_str() {
         "deepening" => ThreatSearch::Deepening,
         "proof" => ThreatSearch::Proof,
-        other => return Err(bad(format!("search \"{other}\" is not deepening or proof"))),
+        _ => {
+            return Err(bad(format!(
+                "search \"{search_text}\" is not deepening or proof"
+            )))
+        }
     };
     Ok(ThreatsAsked {
         board,

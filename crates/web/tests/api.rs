@@ -269,6 +269,39 @@ fn threats_answers_with_the_winning_line_or_a_clear_error() {
     }
 }
 
+/// A record without `SZ` takes the request's `size`; a size no board has is a clear 400, not
+/// a dropped connection (it used to panic the worker); only the game asked for has to read.
+#[test]
+fn records_take_the_requests_size_and_one_bad_game_hides_no_other() {
+    let base = default_server();
+    let url = format!("{base}/api/analyze");
+    let no_size = "(;FF[4]GM[4];B[jj];W[ss])";
+    let (s, v) = post(&url, json!({"sgf": no_size, "size": 20, "time_ms": 100}));
+    assert_eq!(s, 200, "{v}");
+    let (s, e) = post(&url, json!({"sgf": no_size}));
+    assert_eq!(s, 400, "{e}");
+    assert!(e["error"].as_str().unwrap().contains("15x15"), "{e}");
+    let threats = format!("{base}/api/threats");
+    let (s, e) = post(&threats, json!({"sgf": "(;AB[zz])", "size": 26}));
+    assert_eq!(s, 400, "{e}");
+    assert!(e["error"].as_str().unwrap().contains("has no SZ"), "{e}");
+    let two = "(;SZ[15];B[hh];W[hh])\n(;SZ[15];B[hh];W[ii])";
+    let (s, v) = post(&url, json!({"sgf": two, "game": 2, "time_ms": 100}));
+    assert_eq!(s, 200, "{v}");
+    let (s, e) = post(&url, json!({"sgf": two, "game": 3}));
+    assert_eq!(s, 400, "{e}");
+    assert!(
+        e["error"].as_str().unwrap().contains("holds 2 games"),
+        "{e}"
+    );
+    let (s, e) = post(
+        &url,
+        json!({"sgf": format!("{two}\n(;SZ[15];B[h"), "game": 4}),
+    );
+    assert_eq!(s, 400, "{e}");
+    assert!(e["error"].as_str().unwrap().contains("game 3:"), "{e}");
+}
+
 #[test]
 fn analyze_answers_with_the_analysis_object() {
     let base = default_server();

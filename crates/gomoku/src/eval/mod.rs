@@ -47,7 +47,7 @@ impl FromStr for EvalKind {
     type Err = String;
 
     fn from_str(s: &str) -> Result<EvalKind, String> {
-        match s {
+        match s.to_ascii_lowercase().as_str() {
             "learned" => Ok(EvalKind::Learned),
             "classic" => Ok(EvalKind::Classic),
             _ => Err(format!("\"{s}\" is not learned or classic")),

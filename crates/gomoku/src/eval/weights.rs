@@ -22,7 +22,7 @@
 //! sixteenths of an evaluation unit ([`EVAL_FRACTION`]). The most common codes (quiet points
 //! far from threats) occur a hundred times in a position, so whole units were too coarse a
 //! grid for them: one unit on one of them moves the evaluation by a hundred.
-//! Entries not listed are worth 0; an entry listed twice is an error. From version 4 on the
+//! Entries not listed are worth 0; from version 4 on an entry listed twice is an error, and the
 //! file closes with an `end` line that counts the table lines, so a file cut short (a copy
 //! that stopped, an editor that lost its tail) is an error instead of a quietly weaker
 //! evaluation. Version 1 files (no near or combo tables), version 2 files (whole evaluation
@@ -105,8 +105,9 @@ const VERSION: &str = "wuzi-weights 4";
 /// Older versions this one reads (versions 1 and 2 in whole evaluation units; none of them
 /// has an `end` line).
 const OLD_VERSIONS: [&str; 3] = ["wuzi-weights 1", "wuzi-weights 2", "wuzi-weights 3"];
-/// The version whose tables are in sixteenths ([`EVAL_FRACTION`]) but that has no `end` line.
-const SIXTEENTHS_SINCE: &str = "wuzi-weights 3";
+/// The last version without an `end` line (its tables already in sixteenths,
+/// [`EVAL_FRACTION`]).
+const LAST_WITHOUT_END: &str = "wuzi-weights 3";
 
 /// A rule's evaluation tables. The evaluation from the side to move's view is
 /// `tempo[stm] + sum(tables[stm][code][MOVER]) - sum(tables[opp][code][WAITER])` over the
@@ -175,7 +176,7 @@ impl Weights {
             ));
         }
         // What a file's evaluation value is in sixteenths.
-        let eval_step = if head == VERSION || head == SIXTEENTHS_SINCE {
+        let eval_step = if head == VERSION || head == LAST_WITHOUT_END {
             1
         } else {
             EVAL_FRACTION
@@ -240,7 +241,8 @@ impl Weights {
             let code: usize = code.parse().ok().filter(|&c| c < len).ok_or_else(|| {
                 format!("weights line {n}: \"{code}\" is not an index below {len}")
             })?;
-            if let Some(first) = given.insert((t, code), n) {
+            // Versions before 4 loaded a repeated entry (the last one counted): they still do.
+            if let Some(first) = given.insert((t, code), n).filter(|_| needs_end) {
                 return Err(format!(
                     "weights line {n}: {table} {code} was already given on line {first}"
                 ));
@@ -484,9 +486,13 @@ mod tests {
             ),
         ) {
             let _ = Weights::parse(&text);
-            let head = "wuzi-weights 3\nrule renju\ntempo 0 0\n";
-            let _ = Weights::parse(&format!("{head}{text}"));
-            let _ = Weights::parse(&format!("{head}{}", lines.join("\n")));
+            for version in [3, 4] {
+                let head = format!("wuzi-weights {version}\nrule renju\ntempo 0 0\n");
+                let _ = Weights::parse(&format!("{head}{text}"));
+                let _ = Weights::parse(&format!("{head}{}", lines.join("\n")));
+                let _ = Weights::parse(&format!("{head}{}\nend {}", lines.join("\n"), lines.len()));
+                let _ = Weights::parse(&format!("{head}end {text}"));
+            }
         }
     }
 
@@ -625,6 +631,11 @@ mod tests {
         // Version 3 has no end line; version 4 must end with one that counts its table lines.
         let v3 = "wuzi-weights 3\nrule renju\ntempo 0 0\nwhite-waiter 7 3";
         assert_eq!(Weights::parse(v3).map(|w| w.tables[1][7][WAITER]), Ok(3));
+        let v3_twice = format!("{v3}\nwhite-waiter 7 5");
+        assert_eq!(
+            Weights::parse(&v3_twice).map(|w| w.tables[1][7][WAITER]),
+            Ok(5)
+        );
         let v4 = "wuzi-weights 4\nrule renju\ntempo 0 0\nwhite-waiter 7 3\nend 1\n# done";
         assert_eq!(Weights::parse(v4).map(|w| w.tables[1][7][WAITER]), Ok(3));
         let empty = "wuzi-weights 4\nrule renju\ntempo 0 0\nend 0";

@@ -166,7 +166,7 @@ pub fn rule_number(rule: Rule) -> u32 {
 
 /// The rule of a Gomocup rule number, read as the protocol's bits (1 exactly five, 2
 /// continuous game, 4 renju, 8 caro) the way managers send them: 2, which Yixin-Board sends
-/// for renju, and any sum with 4 are renju; 1 and 3 standard; 0 freestyle. `None` for caro
+/// for renju, and 4 to 7 are renju; 1 and 3 standard; 0 freestyle. `None` for caro
 /// and other rules wuzi does not play. Both a record's `RU` and the engine's `INFO rule` are
 /// read with it.
 pub fn rule_from_number(number: u64) -> Option<Rule> {

@@ -22,6 +22,27 @@ pub struct RecordDefaults {
 /// The size of a record without `SZ` unless told: Gomoku's usual board.
 pub const DEFAULT_SIZE: usize = 15;
 
+/// A record file's games, each read or refused on its own, and where the file stops being
+/// readable at all: a file cut short, or text that is no game, leaves the games before it
+/// readable, but what follows cannot be told apart.
+#[derive(Debug)]
+pub struct RecordFile {
+    pub games: Vec<Result<GameRecord, RecordError>>,
+    /// The error where the file breaks off (not one of `games`).
+    pub broken: Option<RecordError>,
+}
+
+impl RecordFile {
+    /// Every game, or the first error (a game's, else the break's).
+    pub fn into_result(self) -> Result<Vec<GameRecord>, RecordError> {
+        let games: Vec<GameRecord> = self.games.into_iter().collect::<Result<_, _>>()?;
+        match self.broken {
+            Some(error) => Err(error),
+            None => Ok(games),
+        }
+    }
+}
+
 impl From<crate::Rule> for RecordDefaults {
     fn from(rule: crate::Rule) -> RecordDefaults {
         RecordDefaults {
@@ -40,9 +61,7 @@ pub fn read_records(
     text: &str,
     defaults: impl Into<RecordDefaults>,
 ) -> Result<Vec<GameRecord>, RecordError> {
-    read_records_each(file_name, text, defaults)
-        .into_iter()
-        .collect()
+    read_records_each(file_name, text, defaults).into_result()
 }
 
 /// [`read_records`], each game read or refused on its own (see [`read_sgf_each`]).
@@ -50,7 +69,7 @@ pub fn read_records_each(
     file_name: &str,
     text: &str,
     defaults: impl Into<RecordDefaults>,
-) -> Vec<Result<GameRecord, RecordError>> {
+) -> RecordFile {
     let defaults = defaults.into();
     // Piskvork's files say so on their first line: a record saved under another name
     // (`game.txt`) is read by what it holds.
@@ -60,7 +79,10 @@ pub fn read_records_each(
         .trim_start()
         .starts_with("Piskvork");
     if lower.ends_with(".psq") || (!lower.ends_with(".sgf") && psq_text) {
-        vec![read_psq(text, defaults.rule)]
+        RecordFile {
+            games: vec![read_psq(text, defaults.rule)],
+            broken: None,
+        }
     } else {
         read_sgf_each(text, defaults)
     }

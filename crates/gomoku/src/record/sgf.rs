@@ -9,7 +9,7 @@
 
 use super::game_record::{rule_from_number, rule_number, GameRecord, RecordMove};
 use super::sgf_syntax::{escape, parse_trees, Node, Property, RecordError, Tree};
-use super::RecordDefaults;
+use super::{RecordDefaults, RecordFile};
 use crate::{Point, Rule, MAX_SIZE, MIN_SIZE};
 use std::fmt::Write;
 use wuzi_search::{Outcome, Player};
@@ -90,16 +90,12 @@ pub fn read_sgf(
     text: &str,
     defaults: impl Into<RecordDefaults>,
 ) -> Result<Vec<GameRecord>, RecordError> {
-    read_sgf_each(text, defaults).into_iter().collect()
+    read_sgf_each(text, defaults).into_result()
 }
 
-/// Every game of an SGF file, each read or refused on its own (see [`read_sgf`]). A game
-/// that does not parse as SGF ends the list: what follows it cannot be told apart, so its
-/// error stands for the rest of the file.
-pub fn read_sgf_each(
-    text: &str,
-    defaults: impl Into<RecordDefaults>,
-) -> Vec<Result<GameRecord, RecordError>> {
+/// Every game of an SGF file, each read or refused on its own (see [`read_sgf`]), and where
+/// the file stops being SGF, if it does.
+pub fn read_sgf_each(text: &str, defaults: impl Into<RecordDefaults>) -> RecordFile {
     let defaults = defaults.into();
     let (trees, broken) = parse_trees(text);
     let several = trees.len() + usize::from(broken.is_some()) > 1;
@@ -110,15 +106,14 @@ pub fn read_sgf_each(
             e
         }
     };
-    let mut games: Vec<_> = trees
-        .iter()
-        .enumerate()
-        .map(|(i, tree)| read_game(tree, defaults).map_err(|e| name(i, e)))
-        .collect();
-    if let Some(error) = broken {
-        games.push(Err(name(games.len(), error)));
+    RecordFile {
+        games: trees
+            .iter()
+            .enumerate()
+            .map(|(i, tree)| read_game(tree, defaults).map_err(|e| name(i, e)))
+            .collect(),
+        broken: broken.map(|e| name(trees.len(), e)),
     }
-    games
 }
 
 fn single_value(property: &Property) -> &str {
@@ -137,7 +132,17 @@ fn read_game(tree: &Tree, defaults: RecordDefaults) -> Result<GameRecord, Record
         }
     }
     let size = match root.get("SZ") {
-        None => defaults.size,
+        None if (MIN_SIZE..=MAX_SIZE).contains(&defaults.size) => defaults.size,
+        None => {
+            return Err(RecordError::new(
+                root.span,
+                format!(
+                    "the record has no SZ, and the size to read it with, {}, is not supported \
+                     (use {MIN_SIZE} to {MAX_SIZE})",
+                    defaults.size
+                ),
+            ))
+        }
         Some(sz) => read_size(sz)?,
     };
     let rule = match root.get("RU") {
@@ -523,6 +528,15 @@ mod tests {
         assert_eq!(read.moves[1].point, Point::new(18, 18));
         assert_eq!(read_sgf("(;SZ[15];B[hh])", twenty).unwrap()[0].size, 15);
         assert!(read_sgf("(;;B[ss])", Rule::Freestyle).is_err());
+        // A size no board has is an error that says where it came from, never a panic.
+        for size in [0, 4, 23, 26, usize::MAX] {
+            let defaults = RecordDefaults {
+                rule: Rule::Freestyle,
+                size,
+            };
+            let error = read_sgf("(;FF[4]GM[4]AB[aa]AW[zz];B[bb])", defaults).unwrap_err();
+            assert!(error.to_string().contains("has no SZ"), "{error}");
+        }
     }
 
     /// One broken game does not hide the others: a bad move spoils only its game, and a
@@ -531,16 +545,16 @@ mod tests {
     fn each_game_is_read_on_its_own() {
         let good = "(;SZ[15];B[hh];W[ii])";
         let occupied = "(;SZ[15];B[hh];W[hh])";
-        let games = read_sgf_each(&format!("{good}\n{occupied}\n{good}"), Rule::Freestyle);
-        assert_eq!(games.len(), 3);
-        assert!(games[0].is_ok() && games[2].is_ok());
-        let error = games[1].as_ref().unwrap_err().to_string();
+        let file = read_sgf_each(&format!("{good}\n{occupied}\n{good}"), Rule::Freestyle);
+        assert_eq!((file.games.len(), file.broken), (3, None));
+        assert!(file.games[0].is_ok() && file.games[2].is_ok());
+        let error = file.games[1].as_ref().unwrap_err().to_string();
         assert!(error.contains("game 2: move 2"), "{error}");
         let cut = format!("{good}\n{good}\n(;SZ[15];B[hh];W[i");
-        let games = read_sgf_each(&cut, Rule::Freestyle);
-        assert_eq!(games.len(), 3);
-        assert!(games[..2].iter().all(Result::is_ok));
-        let error = games[2].as_ref().unwrap_err().to_string();
+        let file = read_sgf_each(&cut, Rule::Freestyle);
+        assert_eq!(file.games.len(), 2);
+        assert!(file.games.iter().all(Result::is_ok));
+        let error = file.broken.unwrap().to_string();
         assert!(
             error.starts_with("line 3") && error.contains("game 3:"),
             "{error}"
@@ -549,8 +563,8 @@ mod tests {
             read_sgf(&cut, Rule::Freestyle).is_err(),
             "the strict reader"
         );
-        let alone = read_sgf_each("(;SZ[15];B[hh];W[hh])", Rule::Freestyle);
-        assert!(!alone[0]
+        let alone = read_sgf_each(occupied, Rule::Freestyle);
+        assert!(!alone.games[0]
             .as_ref()
             .unwrap_err()
             .to_string()

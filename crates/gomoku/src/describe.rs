@@ -158,8 +158,9 @@ fn list(points: &[Point], size: usize) -> String {
 }
 
 /// The position as text: the board with coordinates on the edges (`X` black, `O` white, the
-/// last move in parentheses, `#` where Black may not play), then whose turn it is, the
-/// result, the threats and the forbidden points.
+/// last move in parentheses, `#` where Black may not play), then whose turn it is or the
+/// result, and while the game goes on the threats and (renju, Black to move) the forbidden
+/// points.
 pub fn render(board: &mut Board) -> String {
     let d = describe(board);
     let n = d.size;
@@ -209,7 +210,13 @@ pub fn render(board: &mut Board) -> String {
         )),
         None => out.push_str(&format!("to move: {}\n", colour_name(d.to_move))),
     }
-    for c in [Player::First, Player::Second] {
+    // A finished game has no threats left to play: its result says it all.
+    let threat_sides = if d.result.is_some() {
+        &[][..]
+    } else {
+        &[Player::First, Player::Second][..]
+    };
+    for &c in threat_sides {
         let t = &d.threats[c.index()];
         out.push_str(&format!(
             "{} threats: five at {}; open four at {}; four at {}\n",
@@ -300,5 +307,19 @@ mod tests {
         assert_eq!(line_after(Rule::Freestyle, moves), "d8 e8 f8 g8 h8 i8");
         assert_eq!(line_after(Rule::Standard, moves), "h8 h7 h6 h5 h4");
         assert_eq!(line_after(Rule::Renju, moves), "h8 h7 h6 h5 h4");
+    }
+
+    /// While the game goes on the text lists each side's threats; once it is over, its
+    /// result alone (White's five points left on the board are no threat any more).
+    #[test]
+    fn a_finished_game_lists_no_threats() {
+        let going = "h8 a1 i8 a2 j8 a3 k8 a4";
+        let mut board = Board::from_moves(15, Rule::Freestyle, going).unwrap();
+        let text = super::render(&mut board);
+        assert!(text.contains("white threats: five at a5"), "{text}");
+        let mut board = Board::from_moves(15, Rule::Freestyle, &format!("{going} l8")).unwrap();
+        let text = super::render(&mut board);
+        assert!(text.contains("result: black wins (five)"), "{text}");
+        assert!(!text.contains("threats"), "{text}");
     }
 }

@@ -14,7 +14,8 @@ pub struct BenchArgs {
     pub json: bool,
     /// Search each position this many plies deeper (or shallower, negative) than its set
     /// depth.
-    #[arg(long, default_value_t = 0, allow_hyphen_values = true)]
+    #[arg(long, default_value_t = 0, allow_hyphen_values = true,
+          value_parser = clap::value_parser!(i32).range(-20..=20))]
     pub depth_offset: i32,
 }
 

@@ -32,7 +32,7 @@ pub struct SpsaArgs {
     #[arg(long, default_value_t = 1000)]
     pub iterations: usize,
     /// Games per iteration (rounded up to whole pairs of an opening).
-    #[arg(long, default_value_t = 8)]
+    #[arg(long, default_value_t = 8, value_parser = crate::match_cmd::game_count)]
     pub games: usize,
     /// The learning rate: a knob moves rate * STEP for each game one side won more.
     #[arg(long, default_value_t = 0.01)]
@@ -79,6 +79,21 @@ pub fn run(args: &SpsaArgs) -> Result<String, String> {
         .map(|k| k.parse())
         .collect::<Result<_, _>>()
         .map_err(|e| format!("--knob {e}"))?;
+    // One value a setting: a knob given twice, or also in --base, would be played with only
+    // one of its values while the other drifted on the results.
+    let base_keys: Vec<&str> = args
+        .base
+        .split(',')
+        .filter_map(|kv| kv.split_once('=').map(|(k, _)| k.trim()))
+        .collect();
+    for (i, knob) in knobs.iter().enumerate() {
+        if knobs[..i].iter().any(|k| k.name == knob.name) {
+            return Err(format!("--knob {} is given twice", knob.name));
+        }
+        if base_keys.contains(&knob.name.as_str()) {
+            return Err(format!("--knob {} is also set by --base", knob.name));
+        }
+    }
     if !(args.rate > 0.0 && args.rate.is_finite()) {
         return Err("--rate must be positive".into());
     }
@@ -93,6 +108,16 @@ pub fn run(args: &SpsaArgs) -> Result<String, String> {
     let mut spsa = Spsa::new(knobs, args.rate, args.seed).with_decay(args.decay);
     let start = spsa.rounded();
     side(&args.base, &spsa.settings(&start), rule).map_err(|e| format!("--knob/--base: {e}"))?;
+    // A knob's steps stay within its MIN..MAX: both ends must be values the engine takes,
+    // or a run would stop partway, its result lost.
+    for (i, knob) in spsa.knobs.iter().enumerate() {
+        for (end, value) in [("MIN", knob.min), ("MAX", knob.max)] {
+            let mut values = start.clone();
+            values[i] = round_to(value, knob.decimals);
+            side(&args.base, &spsa.settings(&values), rule)
+                .map_err(|e| format!("--knob {}: its {end} is not playable: {e}", knob.name))?;
+        }
+    }
     let openings: Option<Vec<Vec<Point>>> = match &args.openings {
         Some(path) => Some(read_openings(
             path,

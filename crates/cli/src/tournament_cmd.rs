@@ -231,13 +231,18 @@ fn table(args: &TournamentArgs, result: &TournamentResult, rule: Rule) -> String
     ));
     for (rank, &i) in order.iter().enumerate() {
         let e = &result.engines[i];
+        // An engine with no game yet (a run stopped early) has no score to show.
+        let score = match e.tally.games() {
+            0 => "-".to_string(),
+            _ => format!("{:.1}%", 100.0 * e.tally.score()),
+        };
         out.push_str(&format!(
-            "{:>4}  {:width$}  {:>+5.0}  {:>6}  {:>5.1}%  {}\n",
+            "{:>4}  {:width$}  {:>+5.0}  {:>6}  {:>6}  {}\n",
             rank + 1,
             e.label,
             signless_zero(e.elo),
             e.tally.games(),
-            100.0 * e.tally.score(),
+            score,
             wins_losses_draws(&e.tally),
         ));
     }

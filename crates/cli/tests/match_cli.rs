@@ -177,6 +177,39 @@ fn spsa_plays_its_iterations_logs_them_and_refuses_bad_knobs() {
         "{out}"
     );
     fails_with(&["spsa", "--knob", "speed=1:1:0:2"], "unknown setting");
+    // Both ends of a knob are checked before the first game, not when a run reaches them.
+    fails_with(
+        &["spsa", "--knob", "lmr-div=25:15:0:600"],
+        "--knob lmr-div: its MIN is not playable",
+    );
+    fails_with(
+        &["spsa", "--knob", "lmr-div=200:30:60:20000"],
+        "--knob lmr-div: its MAX is not playable",
+    );
+    let twice = [
+        "--knob",
+        "lmr-div=200:30:60:600",
+        "--knob",
+        "lmr-div=300:30:60:600",
+    ];
+    fails_with(
+        &[&["spsa"][..], &twice].concat(),
+        "--knob lmr-div is given twice",
+    );
+    fails_with(
+        &[
+            "spsa",
+            "--base",
+            "nodes=500,width=12",
+            "--knob",
+            "width=12:2:6:20",
+        ],
+        "--knob width is also set by --base",
+    );
+    fails_with(
+        &["spsa", "--knob", "width=12:2:6:20", "--games", "0"],
+        "--games",
+    );
     fails_with(
         &["spsa", "--knob", "mover:five=1:0.1:0.5:1.5"],
         "the shape is one of",

@@ -352,7 +352,9 @@ impl Session {
     fn info(&mut self, key: &str, value: &str) -> Outcome {
         let number = value.parse::<u64>();
         let mut bad = || {
-            self.pending_error = Some(format!("INFO {key}: \"{value}\" is not a number"));
+            self.pending_error = Some(format!(
+                "INFO {key}: \"{value}\" is not a whole number of 0 or more"
+            ));
             Outcome::default()
         };
         match key {

@@ -137,7 +137,7 @@ pub fn split_command(command: &str) -> Result<Vec<String>, String> {
 fn number(key: &str, value: &str) -> Result<u64, String> {
     value
         .parse::<u64>()
-        .map_err(|_| format!("{key}: \"{value}\" is not a whole number"))
+        .map_err(|_| format!("{key}: \"{value}\" is not a whole number of 0 or more"))
 }
 
 /// A thread count, 1 to `MAX_THREADS`: 0 or 65 is a typo to report, not to round.

@@ -14,6 +14,7 @@ use wuzi_gomocup::manager::openings::{read_openings, OpeningFormat, Rng};
 use wuzi_gomocup::manager::side::{Kind, SideSpec};
 use wuzi_gomocup::manager::spsa::{round_to, Knob, Spsa};
 use wuzi_gomocup::manager::{run_match, MatchConfig, OpeningSource};
+use wuzi_gomoku::eval::ShapeFactor;
 use wuzi_gomoku::{Board, Point, Rule};
 
 #[derive(Args, Debug)]
@@ -72,6 +73,25 @@ fn side(base: &str, knobs: &str, rule: Rule) -> Result<SideSpec, String> {
     Ok(spec)
 }
 
+/// Whether SPSA may tune the setting `name`: a constant of the search, the width, or a shape
+/// factor. Limits (nodes, time), memory, threads and switches are not constants to tune: a
+/// side with more nodes just wins, and the knob climbs.
+fn check_tunable(name: &str) -> Result<(), String> {
+    if name == "width" || wuzi_gomoku::SearchParams::KEYS.contains(&name) {
+        return Ok(());
+    }
+    if name.contains(':') {
+        return format!("{name}=1")
+            .parse::<ShapeFactor>()
+            .map(|_| ())
+            .map_err(|e| format!("--knob {name}: {e}"));
+    }
+    Err(format!(
+        "--knob {name}: not a search parameter (engine/params.rs), width, or a shape factor; \
+         a limit such as nodes or time belongs in --base"
+    ))
+}
+
 pub fn run(args: &SpsaArgs) -> Result<String, String> {
     let knobs: Vec<Knob> = args
         .knobs
@@ -87,6 +107,7 @@ pub fn run(args: &SpsaArgs) -> Result<String, String> {
         .filter_map(|kv| kv.split_once('=').map(|(k, _)| k.trim()))
         .collect();
     for (i, knob) in knobs.iter().enumerate() {
+        check_tunable(&knob.name)?;
         if knobs[..i].iter().any(|k| k.name == knob.name) {
             return Err(format!("--knob {} is given twice", knob.name));
         }

@@ -89,7 +89,9 @@ pub fn run(args: &TournamentArgs) -> Result<String, String> {
     }
     let list = pairings(engines.len(), args.gauntlet);
     let cores = std::thread::available_parallelism().map_or(1, |n| n.get());
-    let concurrency = args.setup.board.concurrency;
+    // The games that can run at once: no more than the pool's 64 threads or the games there are.
+    let games_in_all = list.len().saturating_mul(args.games.div_ceil(2) * 2);
+    let concurrency = args.setup.board.concurrency.clamp(1, 64).min(games_in_all);
     if let Some(warning) = list
         .iter()
         .find_map(|&(a, b)| oversubscription_warning(&engines[a], &engines[b], concurrency, cores))

@@ -176,7 +176,14 @@ fn spsa_plays_its_iterations_logs_them_and_refuses_bad_knobs() {
         )),
         "{out}"
     );
-    fails_with(&["spsa", "--knob", "speed=1:1:0:2"], "unknown setting");
+    fails_with(
+        &["spsa", "--knob", "speed=1:1:0:2"],
+        "not a search parameter",
+    );
+    fails_with(
+        &["spsa", "--knob", "nodes=2000:500:1000:4000"],
+        "belongs in --base",
+    );
     // Both ends of a knob are checked before the first game, not when a run reaches them.
     fails_with(
         &["spsa", "--knob", "lmr-div=25:15:0:600"],

@@ -54,7 +54,7 @@ impl FromStr for Algorithm {
     fn from_str(s: &str) -> Result<Algorithm, String> {
         Algorithm::ALL
             .into_iter()
-            .find(|a| a.name() == s)
+            .find(|a| a.name().eq_ignore_ascii_case(s))
             .ok_or_else(|| {
                 format!("unknown algorithm \"{s}\" (minimax, negamax, alphabeta, pvs or engine)")
             })

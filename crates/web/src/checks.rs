@@ -205,11 +205,12 @@ pub(crate) fn check_new_game(req: &NewGame, max_time_ms: u64) -> Result<NewGameA
         }
         opening = n;
     }
-    let ai = match req.ai.as_deref().unwrap_or("white") {
+    let ai_text = req.ai.as_deref().unwrap_or("white");
+    let ai = match ai_text.to_ascii_lowercase().as_str() {
         "black" => Some(Player::First),
         "white" => Some(Player::Second),
         "none" => None,
-        other => return Err(bad(format!("ai \"{other}\" is not black, white or none"))),
+        _ => return Err(bad(format!("ai \"{ai_text}\" is not black, white or none"))),
     };
     let time_ms = think_time(max_time_ms, req.time_ms)?;
     Ok(NewGameAsked {

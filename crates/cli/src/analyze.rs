@@ -176,7 +176,7 @@ impl EngineArgs {
 /// An unproven score as the side to move's chance of winning, in whole percent kept within
 /// 1-99% (a proven result is said in plies instead, and "100%" would read as one).
 pub fn chance_text(score: wuzi_search::Score, rule: Rule) -> String {
-    format!("{:.0}%", (100.0 * win_chance(score, rule)).clamp(1.0, 99.0))
+    wuzi_gomoku::chance_percent(win_chance(score, rule), false)
 }
 
 /// A score for the analysis lines: proven in plies (`win in 7`), else the score and the

@@ -408,11 +408,7 @@ impl Session {
     /// Every move of the game graded as `wuzi review` grades them, with a quarter of a
     /// move's time a position; the engine is back on the game's position after.
     fn review(&mut self, out: &mut impl Write) -> std::io::Result<()> {
-        // A game still all opening stones has nothing else to grade: then they are graded.
-        let board = self.engine.board();
-        let Some(span) =
-            ReviewSpan::of(board, self.opening_now()).or_else(|| ReviewSpan::of(board, 0))
-        else {
+        let Some(span) = ReviewSpan::in_play(self.engine.board(), self.opening_now()) else {
             return writeln!(out, "Nothing to review yet.");
         };
         writeln!(

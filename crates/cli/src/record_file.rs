@@ -38,32 +38,33 @@ pub fn load(
     number: usize,
     defaults: impl Into<RecordDefaults>,
 ) -> Result<GameRecord, String> {
-    let RecordFile { mut games, broken } = read_each(path, defaults)?;
-    if let Some(error) = broken {
-        if number > games.len() {
-            // What follows the break is unknown.
-            return Err(format!("{path}: {error}"));
-        }
+    let file = read_each(path, defaults)?;
+    let count = file.games.len();
+    if let Some(error) = file.broken.as_ref().filter(|_| number <= count) {
         eprintln!(
             "note: {path} breaks off after {}: {error}",
-            crate::output::count(games.len(), "readable game")
+            crate::output::count(count, "readable game")
         );
     }
-    check_game_number(path, games.len(), number)?;
-    games
-        .swap_remove(number - 1)
-        .map_err(|e| format!("{path}: {e}"))
+    match file.take(number) {
+        Some(game) => game.map_err(|e| format!("{path}: {e}")),
+        None => Err(no_such_game(path, count, number)),
+    }
 }
 
 /// An error unless `number` (1-based, as `--game` takes it) is one of the file's `count` games.
 pub fn check_game_number(path: &str, count: usize, number: usize) -> Result<(), String> {
     if number == 0 || number > count {
-        return Err(format!(
-            "{path} holds {}: --game {number} is not one of them",
-            crate::output::count(count, "game")
-        ));
+        return Err(no_such_game(path, count, number));
     }
     Ok(())
+}
+
+fn no_such_game(path: &str, count: usize, number: usize) -> String {
+    format!(
+        "{path} holds {}: --game {number} is not one of them",
+        crate::output::count(count, "game")
+    )
 }
 
 /// The record cut after `plies` moves (`None`: all of them). A cut game has no result yet.

@@ -108,16 +108,7 @@ pub fn review(args: &ReviewArgs) -> Result<String, String> {
         Some(n) => n as usize - 1,
         None if opening < played.len() => opening,
         // Opening stones are the match manager's, not the players': never graded unasked.
-        None => {
-            let all = match played.len() {
-                1 => "its one move is".to_string(),
-                n => format!("all {n} moves are"),
-            };
-            return Err(format!(
-                "nothing to review: {all} the record's opening (C[opening move]); --from 1 \
-                 grades them too"
-            ));
-        }
+        None => return Err(ReviewSpan::opening_only(played.len(), "--from 1")),
     };
     if first >= played.len() {
         return Err(format!(

@@ -175,32 +175,30 @@ fn selfplay_engine(
     if args.eval == Some(EvalKind::Classic) {
         return Err("--weights plays the learned evaluation: leave out --eval classic".into());
     }
+    let hint = if args.relabel.is_some() {
+        "the data holds positions of another rule"
+    } else {
+        "give --rule"
+    };
+    Ok((
+        EvalKind::Learned,
+        Some(weights_of_rules(path, rules, hint)?),
+    ))
+}
+
+/// A weights file's tables, which must be for each of `rules`; `hint` says how to mend it.
+fn weights_of_rules(
+    path: &std::path::Path,
+    rules: &[Rule],
+    hint: &str,
+) -> Result<Arc<Weights>, String> {
     let (weights, _) = read_weights(path)?;
     if let Some(other) = rules.iter().find(|&&r| r != weights.rule) {
-        let hint = if args.relabel.is_some() {
-            "the data holds positions of another rule"
-        } else {
-            "give --rule"
-        };
         return Err(format!(
             "{}: weights for {}, not {} ({hint})",
             path.display(),
             weights.rule.name(),
             other.name()
-        ));
-    }
-    Ok((EvalKind::Learned, Some(Arc::new(weights))))
-}
-
-/// A weights file's tables, which must be for `rule`.
-fn weights_of_rule(path: &std::path::Path, rule: Rule) -> Result<Arc<Weights>, String> {
-    let (weights, _) = read_weights(path)?;
-    if weights.rule != rule {
-        return Err(format!(
-            "{}: weights for {}, not {} (give --rule)",
-            path.display(),
-            weights.rule.name(),
-            rule.name()
         ));
     }
     Ok(Arc::new(weights))
@@ -655,7 +653,7 @@ fn read_weights(path: &std::path::Path) -> Result<(Weights, String), String> {
 /// the data's rule.
 fn tables_to_read(args: &TuneArgs) -> Result<Arc<Weights>, String> {
     match &args.weights {
-        Some(path) => weights_of_rule(path, args.rule),
+        Some(path) => weights_of_rules(path, &[args.rule], "give --rule"),
         None => Ok(wuzi_gomoku::eval::embedded_weights(args.rule)),
     }
 }

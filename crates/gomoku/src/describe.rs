@@ -211,12 +211,11 @@ pub fn render(board: &mut Board) -> String {
         None => out.push_str(&format!("to move: {}\n", colour_name(d.to_move))),
     }
     // A finished game has no threats left to play: its result says it all.
-    let threat_sides = if d.result.is_some() {
-        &[][..]
-    } else {
-        &[Player::First, Player::Second][..]
-    };
-    for &c in threat_sides {
+    let going_on = d.result.is_none();
+    for c in [Player::First, Player::Second]
+        .into_iter()
+        .filter(|_| going_on)
+    {
         let t = &d.threats[c.index()];
         out.push_str(&format!(
             "{} threats: five at {}; open four at {}; four at {}\n",

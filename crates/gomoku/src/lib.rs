@@ -38,7 +38,7 @@ pub use engine::{
     move_budget, stop_flag, Analysis, Engine, EngineOptions, Info, MoveTime, SearchParams,
     MAX_HASH_MIB, MAX_THREADS,
 };
-pub use eval::{units_per_log_odds, win_chance, EvalKind, Weights};
+pub use eval::{chance_percent, units_per_log_odds, win_chance, EvalKind, Weights};
 pub use forbidden::Foul;
 pub use game::Gomoku;
 pub use geometry::{Dir, DIRS};

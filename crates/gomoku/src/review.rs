@@ -6,7 +6,7 @@
 
 use crate::board::{Board, GameResult};
 use crate::engine::{Analysis, Engine};
-use crate::eval::win_chance;
+use crate::eval::{chance_percent, win_chance};
 use crate::notation::Point;
 use std::time::Instant;
 use wuzi_search::{Forced, Limits, Outcome, Player, Score};
@@ -83,30 +83,18 @@ impl ReviewedMove {
         }
     }
 
-    /// The two chances as a review shows them, in whole percent: 100% and 0% are kept for
-    /// proven results (and a game's end), so an unproven one stays within 1-99%, as the
-    /// analysis shows it ("nearly won" reads 99%).
+    /// The two chances as a review shows them ([`chance_percent`]): 100% and 0% only for
+    /// proven results and a game's end, as the analysis shows them.
     pub fn chance_texts(&self) -> [String; 2] {
         let after_proven = match self.after {
             After::Score(score) => score.is_decided(),
             After::Over(_) => true,
         };
         [
-            percent_text(self.chance_before, self.engine.score.is_decided()),
-            percent_text(self.chance_after, after_proven),
+            chance_percent(self.chance_before, self.engine.score.is_decided()),
+            chance_percent(self.chance_after, after_proven),
         ]
     }
-}
-
-/// A chance in whole percent, within 1-99% unless `proven`.
-fn percent_text(chance: f64, proven: bool) -> String {
-    let percent = 100.0 * chance;
-    let shown = if proven {
-        percent
-    } else {
-        percent.clamp(1.0, 99.0)
-    };
-    format!("{shown:.0}%")
 }
 
 /// One side's grades over a review.
@@ -214,6 +202,23 @@ impl ReviewSpan {
             moves: played[opening..].to_vec(),
             first_number: opening + 1,
         })
+    }
+
+    /// The span a game being played reviews: the moves after its `opening` stones, or all
+    /// of them while the game is still all opening (then they are all there is to grade);
+    /// `None` when there is no move.
+    pub fn in_play(board: &Board, opening: usize) -> Option<ReviewSpan> {
+        ReviewSpan::of(board, opening).or_else(|| ReviewSpan::of(board, 0))
+    }
+
+    /// Why a record's review has nothing to grade when all its `played` moves are its
+    /// opening stones; `ask` says how to have them graded all the same (`--from 1`).
+    pub fn opening_only(played: usize, ask: &str) -> String {
+        let all = match played {
+            1 => "its one move is".to_string(),
+            n => format!("all {n} moves are"),
+        };
+        format!("nothing to review: {all} the record's opening (C[opening move]); {ask} grades them too")
     }
 
     /// [`review_game`] of the span on `engine`, which is left on the position it was on.
@@ -408,13 +413,6 @@ mod tests {
     /// record's opening stones.
     #[test]
     fn only_proven_chances_read_100_or_0_and_an_opening_alone_is_no_span() {
-        assert_eq!(percent_text(0.9999, false), "99%");
-        assert_eq!(percent_text(0.0001, false), "1%");
-        assert_eq!(percent_text(0.4949, false), "49%");
-        assert_eq!(
-            (percent_text(1.0, true), percent_text(0.0, true)),
-            ("100%".into(), "0%".into())
-        );
         let moves = review(Rule::Freestyle, "h8 a1 i8 a2 j8 a3 k8", 20_000);
         assert_eq!(
             moves[5].chance_texts()[1],

@@ -84,20 +84,10 @@ fn board_of_record(
         size: size.unwrap_or(DEFAULT_SIZE),
     };
     let file = read_records_each(name, text, defaults);
-    let mut records = file.games;
     let number = record.game.unwrap_or(1);
-    let count = records.len();
-    if number > count {
-        // What follows a break in the file is unknown.
-        if let Some(e) = file.broken {
-            return Err(bad(format!("record: {e}")));
-        }
-    }
-    // Only the chosen game has to read: another broken one does not hide it.
-    let chosen = match number.checked_sub(1).filter(|&i| i < count) {
-        Some(i) => records
-            .swap_remove(i)
-            .map_err(|e| bad(format!("record: {e}")))?,
+    let count = file.games.len();
+    let chosen = match file.take(number) {
+        Some(game) => game.map_err(|e| bad(format!("record: {e}")))?,
         None => {
             return Err(bad(format!(
                 "the record holds {}: game {number} is not one of them",
@@ -365,16 +355,8 @@ pub(crate) fn check_review(req: &ReviewRequest, max_time_ms: u64) -> Result<Revi
         None => opening,
     };
     // Opening stones are the match manager's, not the players': graded only when asked.
-    let span = ReviewSpan::of(&board, skipped).ok_or_else(|| {
-        let all = match played {
-            1 => "its one move is".to_string(),
-            n => format!("all {n} moves are"),
-        };
-        bad(format!(
-            "nothing to review: {all} the record's opening (C[opening move]); \
-             \"from\": 1 grades them too"
-        ))
-    })?;
+    let span = ReviewSpan::of(&board, skipped)
+        .ok_or_else(|| bad(ReviewSpan::opening_only(played, "\"from\": 1")))?;
     let time_ms = match req.time_ms {
         None => max_time_ms.min(REVIEW_TIME_MS),
         given => think_time(max_time_ms, given)?,

@@ -821,10 +821,7 @@ impl GomokuApp {
     /// (250 ms at the default second a move; a position whose proven win was let go is
     /// searched again with four times that, as `wuzi review` does).
     fn review_game(&mut self) {
-        // A game still all opening stones has nothing else to grade: then they are graded.
-        let Some(span) = ReviewSpan::of(&self.board, self.opening_now())
-            .or_else(|| ReviewSpan::of(&self.board, 0))
-        else {
+        let Some(span) = ReviewSpan::in_play(&self.board, self.opening_now()) else {
             return;
         };
         self.engine_mut();

@@ -27,9 +27,33 @@ pub fn win_chance(score: Score, rule: Rule) -> f64 {
     }
 }
 
+/// A chance as people read it, in whole percent: 100% and 0% are kept for `proven` results
+/// (and a game's end), so an unproven chance stays within 1-99% however near the end of the
+/// scale its score is ("nearly won" reads 99%).
+pub fn chance_percent(chance: f64, proven: bool) -> String {
+    let percent = 100.0 * chance;
+    let shown = if proven {
+        percent
+    } else {
+        percent.clamp(1.0, 99.0)
+    };
+    format!("{shown:.0}%")
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn only_a_proven_chance_reads_100_or_0() {
+        assert_eq!(chance_percent(0.9999, false), "99%");
+        assert_eq!(chance_percent(0.0001, false), "1%");
+        assert_eq!(chance_percent(0.4949, false), "49%");
+        assert_eq!(
+            (chance_percent(1.0, true), chance_percent(0.0, true)),
+            ("100%".into(), "0%".into())
+        );
+    }
 
     /// The scale each embedded file's header records is the one used here.
     #[test]

@@ -33,6 +33,19 @@ pub struct RecordFile {
 }
 
 impl RecordFile {
+    /// Game `number` (1-based), read or refused. Only that game has to read: another broken
+    /// one does not hide it. Past the games there are, the break's error when the file
+    /// breaks off (what follows it is unknown), else `None`: the file holds no such game.
+    pub fn take(mut self, number: usize) -> Option<Result<GameRecord, RecordError>> {
+        if (1..=self.games.len()).contains(&number) {
+            Some(self.games.swap_remove(number - 1))
+        } else if number > self.games.len() {
+            self.broken.map(Err)
+        } else {
+            None
+        }
+    }
+
     /// Every game, or the first error (a game's, else the break's).
     pub fn into_result(self) -> Result<Vec<GameRecord>, RecordError> {
         let games: Vec<GameRecord> = self.games.into_iter().collect::<Result<_, _>>()?;

@@ -138,8 +138,8 @@ pub fn parse_trees(text: &str) -> (Vec<Tree>, Option<RecordError>) {
         }
     }
     if trees.is_empty() {
-        let error = cursor.error::<()>("no game found (an SGF game starts with `(;`)");
-        return (trees, error.err());
+        let error = RecordError::new(cursor.span, "no game found (an SGF game starts with `(;`)");
+        return (trees, Some(error));
     }
     (trees, None)
 }

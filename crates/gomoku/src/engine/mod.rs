@@ -40,7 +40,9 @@ pub struct Analysis {
     pub best_move: Option<Point>,
     /// From the side to move's point of view; decided scores are proven.
     pub score: Score,
-    /// The deepest completed depth of the main search, or the plies of a proven threat line.
+    /// The depth of the main search that gave the move and score: the deepest completed one,
+    /// or the unfinished one after it when that found a better move before the stop; or the
+    /// plies of a proven threat line.
     pub depth: u32,
     /// Positions visited by every layer together: the root threat searches, the main search
     /// and the threat searches at its leaves.

@@ -78,6 +78,7 @@ pub struct Iteration<'a> {
 pub struct Found {
     pub best_move: Option<Point>,
     pub score: Score,
+    /// The depth that gave the move and score (the partial last one when its move is kept).
     pub depth: u32,
     pub nodes: u64,
     pub pv: Vec<Point>,
@@ -247,7 +248,7 @@ impl Search {
                 let score = self.aspirated(board, depth, previous);
                 if self.aborted {
                     if lines == 1 {
-                        self.keep_partial_best(found.first_mut());
+                        self.keep_partial_best(found.first_mut(), score, depth);
                     } else if this_depth.len() > found.len() {
                         // Stopped in the first depth: its finished lines beat none.
                         sort_lines(&mut this_depth);
@@ -352,14 +353,17 @@ impl Search {
 
     /// After a stop in the middle of a depth: a root move that beat the previous best
     /// (searched first, as the table's move) in the unfinished iteration is better informed,
-    /// so `best` (the last completed depth's line) takes it.
-    fn keep_partial_best(&self, best: Option<&mut Found>) {
+    /// so `best` (the last completed depth's line) takes it, with the score (`partial`) and
+    /// depth that move was searched to: a move is never shown with another move's score.
+    fn keep_partial_best(&self, best: Option<&mut Found>, partial: Score, depth: u32) {
         let (Some(best), Some(&mv)) = (best, self.pv[0].first()) else {
             return;
         };
         if best.best_move != Some(mv) && self.root_first == best.best_move {
             best.best_move = Some(mv);
             best.pv.clone_from(&self.pv[0]);
+            best.score = partial;
+            best.depth = depth;
         }
     }
 

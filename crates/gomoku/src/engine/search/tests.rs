@@ -142,3 +142,39 @@ fn leaving_renju_black_no_legal_move_wins() {
     );
     assert_eq!(found.score, Score::win_in(1));
 }
+
+/// A stop in the middle of a depth keeps a root move that beat the completed depth's move,
+/// and reports it with its own score and the unfinished depth, never the other move's.
+#[test]
+fn a_partial_depth_reports_its_move_with_its_own_score_and_depth() {
+    let moves = "l11 l9 l12 h9 j9 j13 j10 l10 n15 k11 j12 k10 j11 j8 k12 i12 k13 m14 i11 h10";
+    let mut switched = 0;
+    for nodes in (2_000..10_000).step_by(1_000) {
+        let mut board = Board::from_moves(15, Rule::Freestyle, moves).unwrap();
+        let tt = Arc::new(SharedTable::with_bytes(1 << 20));
+        let mut search = Search::new(
+            tt,
+            16,
+            SearchParams::default(),
+            EvalKind::Classic,
+            EvalKind::Classic,
+        );
+        let mut last = None;
+        let limits = SearchLimits {
+            nodes: Some(nodes),
+            ..SearchLimits::default()
+        };
+        let found = search.run(&mut board, limits, &[], 1, |it| {
+            last = Some((it.depth, it.score, it.pv.to_vec()));
+        });
+        let (depth, score, pv) = last.expect("a completed depth");
+        assert_eq!(found.pv.first().copied(), found.best_move, "{nodes} nodes");
+        if found.best_move == pv.first().copied() {
+            assert_eq!((found.depth, found.score), (depth, score), "{nodes} nodes");
+        } else {
+            switched += 1;
+            assert_eq!(found.depth, depth + 1, "{nodes} nodes");
+        }
+    }
+    assert!(switched > 0, "no search kept a partial depth's move");
+}

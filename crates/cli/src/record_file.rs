@@ -25,9 +25,13 @@ pub fn load_all(
     path: &str,
     defaults: impl Into<RecordDefaults>,
 ) -> Result<Vec<GameRecord>, String> {
-    read_each(path, defaults)?
+    let games = read_each(path, defaults)?
         .into_result()
-        .map_err(|e| format!("{path}: {e}"))
+        .map_err(|e| format!("{path}: {e}"))?;
+    for (i, game) in games.iter().enumerate() {
+        note_after_end(path, i + 1, game);
+    }
+    Ok(games)
 }
 
 /// Game `number` (1-based) of the file at `path`. Only that game has to read: another
@@ -47,9 +51,38 @@ pub fn load(
         );
     }
     match file.take(number) {
-        Some(game) => game.map_err(|e| format!("{path}: {e}")),
+        Some(game) => {
+            let game = game.map_err(|e| format!("{path}: {e}"))?;
+            note_after_end(path, number, &game);
+            Ok(game)
+        }
         None => Err(no_such_game(path, count, number)),
     }
+}
+
+/// Notes on stderr that a record goes on after its game ended (a five, or a renju foul
+/// nobody claimed): those moves are not read.
+fn note_after_end(path: &str, number: usize, game: &GameRecord) {
+    if game.after_end > 0 {
+        eprintln!("note: {path} game {number}: {}", ended_text(game));
+    }
+}
+
+/// Where the game ended and how many moves the record has after it.
+fn ended_text(game: &GameRecord) -> String {
+    let how = game
+        .final_position()
+        .ok()
+        .and_then(|board| board.result())
+        .map_or(String::new(), |result| {
+            format!(" ({})", result.reason.name())
+        });
+    let verb = if game.after_end == 1 { "is" } else { "are" };
+    format!(
+        "the game ended at move {}{how}; the {} after it {verb} not read",
+        game.moves.len(),
+        crate::output::count(game.after_end, "move"),
+    )
 }
 
 /// An error unless `number` (1-based, as `--game` takes it) is one of the file's `count` games.
@@ -73,8 +106,13 @@ pub fn cut(mut record: GameRecord, plies: Option<usize>) -> Result<GameRecord, S
         return Ok(record);
     };
     if plies > record.moves.len() {
+        let ended = if record.after_end > 0 {
+            format!(" ({})", ended_text(&record))
+        } else {
+            String::new()
+        };
         return Err(format!(
-            "--move {plies}: the game has only {} moves",
+            "--move {plies}: the game has only {} moves{ended}",
             record.moves.len()
         ));
     }

@@ -729,6 +729,39 @@ fn record_files_work_wherever_a_position_does() {
     std::fs::remove_file(&bad).unwrap();
 }
 
+/// A renju record played on past a foul White did not claim reads up to the foul, with a
+/// note; a position before it is there to analyse, one after it is refused saying why.
+#[test]
+fn a_record_played_on_past_a_foul_reads_to_the_foul() {
+    let dir = scratch_dir("foul");
+    let file = dir.join("foul.sgf");
+    // Black's d15 (move 11) makes six in a row: an overline, a foul under renju.
+    std::fs::write(
+        &file,
+        "(;GM[4]SZ[15]RU[4];B[aa];W[ac];B[ba];W[cc];B[ca];W[ec];B[ea];W[gc];B[fa];W[ic];\
+         B[da];W[kk];B[ll])",
+    )
+    .unwrap();
+    let file = file.to_str().unwrap();
+    let out = wuzi(&["show", "--json", file]);
+    assert!(out.status.success());
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert!(
+        stderr.contains("the game ended at move 11 (overline); the 2 moves after it are not read"),
+        "{stderr}"
+    );
+    let shown: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+    assert_eq!(shown["result"], "white");
+    assert_eq!(shown["reason"], "overline");
+    let before = json(&["analyze", "--json", "--depth", "2", file, "--move", "10"]);
+    assert!(before["best_move"].is_string());
+    fails_with(
+        &["show", file, "--move", "12"],
+        "--move 12: the game has only 11 moves (the game ended at move 11",
+    );
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
 /// `wuzi selfplay`, then `wuzi tune --policy-only` plain, with `--waiter-factor 0.5` and with
 /// `--shape-factor waiter:open-three=0.5`: each factor halves the waiting-side values it picks
 /// (all of them, or the open-three group's; halves rounded away from zero), leaves the rest,

@@ -1,7 +1,8 @@
 //! One game as a record holds it, whatever file it came from: the players, the rule and size,
 //! the opening and the moves with their comments, and the result the record claims. Records
-//! are checked when read (every move lands on an empty point of the board, in turn, before
-//! the game ends), so replaying one cannot fail.
+//! are checked when read (every move lands on an empty point of the board, in turn), so
+//! replaying one cannot fail. Moves after the game ended (a five, or a renju foul nobody
+//! claimed) are counted but not read: a record played on past its end still reads.
 
 use crate::{Board, Point, Rule};
 use wuzi_search::{Outcome, Player};
@@ -53,6 +54,9 @@ pub struct GameRecord {
     /// Who moves first after the set-up (`PL`), when the record says.
     pub to_move: Option<Player>,
     pub moves: Vec<RecordMove>,
+    /// How many moves the record has after the game ended on the board (the last of
+    /// `moves` made a five or a renju foul); they are not read.
+    pub after_end: usize,
 }
 
 impl GameRecord {
@@ -71,6 +75,7 @@ impl GameRecord {
             setup: [Vec::new(), Vec::new()],
             to_move: None,
             moves: Vec::new(),
+            after_end: 0,
         }
     }
 

@@ -60,6 +60,10 @@ pub fn read_psq(text: &str, rule: Rule) -> Result<GameRecord, RecordError> {
             return Err(bad(format!("not on the {size}x{size} board (1 to {size})")));
         }
         let point = Point::new(x - 1, y - 1);
+        if board.result().is_some() {
+            record.after_end += 1;
+            continue;
+        }
         let colour = board.side_to_move();
         board.try_play(point).map_err(bad)?;
         record.moves.push(RecordMove {
@@ -198,8 +202,9 @@ mod tests {
 
         /// Whole games as Piskvork writes them (random moves seldom get far: they collide):
         /// distinct points in random order, replayed until one is refused. The record holds
-        /// exactly the moves played, with their times and the game's result, and the first
-        /// refused move is the error, named by its line.
+        /// exactly the moves played before the game ended, with their times and the game's
+        /// result, and counts the moves after the end; a refused move is the error, named by
+        /// its line.
         #[test]
         fn written_games_read_back(
             (size, order) in (5usize..=12).prop_flat_map(|n| {
@@ -212,12 +217,15 @@ mod tests {
             let mut board = crate::Board::new(size, rule).unwrap();
             let mut text = format!("Piskvorky {size}x{size}, 11:11, 0\n");
             let mut played = Vec::new();
+            let mut after_end = 0;
             let mut refused_line = None;
             for (i, &cell) in order.iter().take(length).enumerate() {
                 let p = Point::new(cell % size, cell / size);
                 text.push_str(&format!("{},{},{}\n", p.x() + 1, p.y() + 1, i * 7));
                 if refused_line.is_none() {
-                    if board.try_play(p).is_ok() {
+                    if board.result().is_some() {
+                        after_end += 1;
+                    } else if board.try_play(p).is_ok() {
                         played.push(p);
                     } else {
                         refused_line = Some(i + 2);
@@ -231,6 +239,7 @@ mod tests {
                 (Ok(record), None) => {
                     let points: Vec<Point> = record.moves.iter().map(|m| m.point).collect();
                     proptest::prop_assert_eq!(&points, &played);
+                    proptest::prop_assert_eq!(record.after_end, after_end);
                     for (i, m) in record.moves.iter().enumerate() {
                         proptest::prop_assert_eq!(m.millis(), Some(i as u64 * 7));
                     }

@@ -197,6 +197,10 @@ fn read_game(tree: &Tree, defaults: RecordDefaults) -> Result<GameRecord, Record
             continue;
         };
         let point = read_point(&property.values[0], size, property)?;
+        if board.result().is_some() {
+            record.after_end += 1;
+            continue;
+        }
         let number = record.moves.len() + 1;
         let name = format!(
             "move {number} ({}[{}], {})",
@@ -599,8 +603,28 @@ mod tests {
         assert!(error("(;;B[hh][ii])").contains("B[..] has 2 values; a move has one"));
         assert!(error("(;;B[hh];AB[aa])").contains("set-up stones after"));
         assert!(error("(;SZ[15])\n(;SZ[15];B[zz])").starts_with("line 2, column 10: game 2:"));
-        let five = "(;;B[aa];W[ab];B[ba];W[bb];B[ca];W[cb];B[da];W[db];B[ea];W[eb])";
-        assert!(error(five).contains("move 10 (W[eb], e14): the game is already over"));
+        let past_five = "(;;B[aa];W[ab];B[ba];W[bb];B[ca];W[cb];B[da];W[db];B[ea];W[eb];B[zz])";
+        assert!(error(past_five).contains("B[zz]: not on the 15x15 board"));
+    }
+
+    /// A record played on after its game ended (a five, or a renju foul nobody claimed)
+    /// reads up to the end, and counts the moves after it.
+    #[test]
+    fn moves_after_the_end_are_counted_not_read() {
+        let five = "(;;B[aa];W[ab];B[ba];W[bb];B[ca];W[cb];B[da];W[db];B[ea];W[eb];B[ec])";
+        let record = &read_sgf(five, Rule::Freestyle).unwrap()[0];
+        assert_eq!((record.moves.len(), record.after_end), (9, 2));
+        let board = record.final_position().unwrap();
+        assert_eq!(board.result().map(|r| r.winner), Some(Some(Player::First)));
+        // Black's d15 makes six in a row: a foul under renju, which White did not claim.
+        let foul = "(;RU[4];B[aa];W[ac];B[ba];W[cc];B[ca];W[ec];B[ea];W[gc];B[fa];W[ic];B[da];\
+                    W[kk];B[ll])";
+        let record = &read_sgf(foul, Rule::Freestyle).unwrap()[0];
+        assert_eq!(record.rule, Rule::Renju);
+        assert_eq!((record.moves.len(), record.after_end), (11, 2));
+        let result = record.final_position().unwrap().result().unwrap();
+        assert_eq!(result.winner, Some(Player::Second));
+        assert_eq!(record.position(10).unwrap().result(), None);
     }
 
     proptest::proptest! {

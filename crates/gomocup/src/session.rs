@@ -390,7 +390,18 @@ impl Session {
                     // The protocol's bit 2 is "continuous game"; Yixin-Board sends 2 for renju.
                     return Outcome::reply("MESSAGE INFO rule 2 is taken as renju");
                 }
-                Ok(v) => self.set_rule(v),
+                Ok(v) => {
+                    self.set_rule(v);
+                    if v & 2 != 0 && wuzi_gomoku::record::rule_from_number(v).is_some() {
+                        // Bit 2 with others: a continuous game asked for, which wuzi does not
+                        // play (nor take its boards' field 3); the other bits are kept.
+                        return Outcome::reply(format!(
+                            "MESSAGE INFO rule {v}: continuous game (2) is not supported; \
+                             playing {}",
+                            self.rule
+                        ));
+                    }
+                }
                 Err(_) => return bad(),
             },
             "thread_num" => match number {

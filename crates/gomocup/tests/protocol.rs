@@ -156,6 +156,21 @@ fn unsupported_rule_is_reported_and_a_rule_is_kept() {
         b.lines_until_reply(),
         ["MESSAGE INFO rule 2 is taken as renju", "OK"]
     );
+    // Bit 2 with others asks for a continuous game: not played, said so, the rest kept.
+    for (value, rule) in [(3, "standard"), (6, "renju")] {
+        b.send(&format!("INFO rule {value}"));
+        b.send("RESTART");
+        assert_eq!(
+            b.lines_until_reply(),
+            [
+                format!(
+                    "MESSAGE INFO rule {value}: continuous game (2) is not supported; \
+                     playing {rule}"
+                ),
+                "OK".to_string()
+            ]
+        );
+    }
 }
 
 #[test]

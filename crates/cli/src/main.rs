@@ -18,6 +18,7 @@ mod show;
 mod signals;
 mod solve;
 mod spsa_cmd;
+mod spsa_log;
 mod threats;
 mod tournament_cmd;
 mod tui;

@@ -5,8 +5,8 @@
 //! match decides whether it pays.
 
 use crate::match_cmd::GamesArgs;
+use crate::spsa_log;
 use clap::Args;
-use std::io::Write;
 use std::path::PathBuf;
 use std::sync::atomic::AtomicBool;
 use std::sync::Arc;
@@ -55,9 +55,15 @@ pub struct SpsaArgs {
     /// Seed of the perturbations and of the openings.
     #[arg(long, default_value_t = 1)]
     pub seed: u64,
-    /// Write one JSON line per iteration (its result and the knobs after it) to this file.
+    /// Write one JSON line per iteration (its result and the knobs after it) to this file,
+    /// after a first line with the run's settings.
     #[arg(long)]
     pub log: Option<PathBuf>,
+    /// Go on from the last iteration the --log file holds (a run stopped partway, or one to
+    /// extend with a larger --iterations), with the settings it was started with: the games
+    /// and knobs are those of a run never stopped.
+    #[arg(long, requires = "log")]
+    pub resume: bool,
     /// No progress output.
     #[arg(long)]
     pub quiet: bool,
@@ -148,18 +154,59 @@ pub fn run(args: &SpsaArgs) -> Result<String, String> {
         )?),
         None => None,
     };
-    let mut log = match &args.log {
-        Some(path) => Some(std::io::BufWriter::new(
-            std::fs::File::create(path)
-                .map_err(|e| format!("cannot write the log {}: {e}", path.display()))?,
-        )),
-        None => None,
-    };
     let pairs = args.games.div_ceil(2).max(1);
     let mut pick = Rng(args.seed ^ 0x5EED);
     let mut total = 0i64;
     let mut sum = vec![0.0; spsa.theta.len()];
-    for k in 0..args.iterations {
+    let logged = match (&args.log, args.resume) {
+        (Some(path), true) => spsa_log::read(path, args)?,
+        _ => spsa_log::Logged::default(),
+    };
+    let done = logged.results.len();
+    if done > args.iterations {
+        return Err(format!(
+            "--resume: the log holds {done} iterations, more than --iterations {}",
+            args.iterations
+        ));
+    }
+    // The logged iterations again, without their games: the same draws, the same moves.
+    for (k, (result, theta)) in logged.results.iter().zip(&logged.thetas).enumerate() {
+        spsa.perturb();
+        if let Some(list) = &openings {
+            for _ in 0..pairs {
+                pick.below(list.len());
+            }
+        }
+        spsa.theta.clone_from(theta);
+        spsa.iterations += 1;
+        total += result.abs();
+        if k + args.average_last >= args.iterations {
+            for (s, t) in sum.iter_mut().zip(theta) {
+                *s += t;
+            }
+        }
+    }
+    let mut log = match &args.log {
+        Some(path) => {
+            let file = if args.resume {
+                std::fs::OpenOptions::new().append(true).open(path)
+            } else {
+                std::fs::File::create(path)
+            };
+            let mut log = std::io::BufWriter::new(
+                file.map_err(|e| format!("cannot write the log {}: {e}", path.display()))?,
+            );
+            if !args.resume {
+                spsa_log::append(&mut log, &spsa_log::header(args))?;
+            }
+            Some(log)
+        }
+        None => None,
+    };
+    if done > 0 && !args.quiet {
+        eprintln!("resumed after iteration {done}/{}: {spsa}", args.iterations);
+    }
+    for k in done..args.iterations {
         let p = spsa.perturb();
         let a = side(&args.base, &spsa.settings(&p.plus), rule)?;
         let b = side(&args.base, &spsa.settings(&p.minus), rule)?;
@@ -197,19 +244,13 @@ pub fn run(args: &SpsaArgs) -> Result<String, String> {
             }
         }
         if let Some(log) = &mut log {
-            // Two decimals finer than the knobs are played with: the drift shows.
             let theta: Vec<f64> = spsa
                 .theta
                 .iter()
                 .zip(&spsa.knobs)
                 .map(|(&t, k)| round_to(t, k.decimals + 2))
                 .collect();
-            let line =
-                serde_json::json!({"iteration": k + 1, "wins_minus_losses": wl, "theta": theta});
-            // Flushed every line: a long run stopped with Ctrl-C keeps every iteration.
-            writeln!(log, "{line}")
-                .and_then(|_| log.flush())
-                .map_err(|e| format!("cannot write the log: {e}"))?;
+            spsa_log::append(log, &spsa_log::line(k + 1, wl, &theta, &spsa.theta))?;
         }
         if !args.quiet && ((k + 1) % 50 == 0 || k + 1 == args.iterations) {
             eprintln!("iteration {}/{}: {spsa}", k + 1, args.iterations);

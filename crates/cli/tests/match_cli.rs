@@ -116,6 +116,84 @@ fn a_short_match_runs_to_its_end() {
     assert_eq!(sprt["sprt"], "continue", "no decision before ten pairs");
 }
 
+/// A run stopped partway and resumed from its log plays the games and ends with the knobs
+/// of a run never stopped; a cut last line is dropped, and a log of other settings refused.
+#[test]
+fn spsa_resumes_from_its_log_as_if_never_stopped() {
+    let dir = scratch_dir("spsa-resume");
+    let [whole, parts] = [dir.join("whole.jsonl"), dir.join("parts.jsonl")];
+    let openings = format!(
+        "{}/../../docs/openings/freestyle-15-balanced.txt",
+        env!("CARGO_MANIFEST_DIR")
+    );
+    let run = |log: &std::path::Path, iterations: &str, extra: &[&str]| {
+        let mut args = vec![
+            "spsa",
+            "--base",
+            "nodes=400",
+            "--knob",
+            "rfp-margin=40:8:10:150",
+            "--knob",
+            "width=12:2:6:20",
+            "--iterations",
+            iterations,
+            "--games",
+            "2",
+            "--decay",
+            "0.101",
+            "--rate",
+            "0.2",
+            "--openings",
+            &openings,
+            "--quiet",
+            "--log",
+            log.to_str().unwrap(),
+        ];
+        args.extend_from_slice(extra);
+        wuzi(&args)
+    };
+    let straight = run(&whole, "6", &[]);
+    assert!(
+        straight.status.success(),
+        "{}",
+        String::from_utf8_lossy(&straight.stderr)
+    );
+    assert!(run(&parts, "5", &[]).status.success());
+    // The run was stopped while writing its sixth line.
+    let mut file = std::fs::OpenOptions::new()
+        .append(true)
+        .open(&parts)
+        .unwrap();
+    std::io::Write::write_all(&mut file, b"{\"iteration\":6,\"wins_minus").unwrap();
+    drop(file);
+    let resumed = run(&parts, "6", &["--resume"]);
+    assert!(
+        resumed.status.success(),
+        "{}",
+        String::from_utf8_lossy(&resumed.stderr)
+    );
+    assert!(String::from_utf8_lossy(&resumed.stderr).contains("last line was cut short"));
+    assert_eq!(
+        String::from_utf8_lossy(&resumed.stdout),
+        String::from_utf8_lossy(&straight.stdout)
+    );
+    let log = std::fs::read_to_string(&whole).unwrap();
+    assert_eq!(std::fs::read_to_string(&parts).unwrap(), log);
+    // The knobs moved both before the stop and after it (else the test would prove little).
+    let moved: Vec<bool> = log
+        .lines()
+        .skip(1)
+        .map(|l| serde_json::from_str::<Value>(l).unwrap()["wins_minus_losses"] != 0)
+        .collect();
+    assert!(moved[..5].contains(&true) && moved[5], "{log}");
+    let other = run(&parts, "8", &["--resume", "--seed", "2"]);
+    assert!(!other.status.success());
+    assert!(String::from_utf8_lossy(&other.stderr).contains("other settings"));
+    let shorter = run(&parts, "2", &["--resume"]);
+    assert!(String::from_utf8_lossy(&shorter.stderr).contains("more than --iterations 2"));
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
 #[test]
 fn spsa_plays_its_iterations_logs_them_and_refuses_bad_knobs() {
     let dir = scratch_dir("spsa");
@@ -155,11 +233,13 @@ fn spsa_plays_its_iterations_logs_them_and_refuses_bad_knobs() {
         out.contains("started from: rfp-margin=40,width=12,waiter:open-three=1.000"),
         "{out}"
     );
-    let lines: Vec<Value> = std::fs::read_to_string(&log)
+    let mut lines: Vec<Value> = std::fs::read_to_string(&log)
         .unwrap()
         .lines()
         .map(|l| serde_json::from_str(l).unwrap())
         .collect();
+    let header = lines.remove(0);
+    assert_eq!(header["spsa"]["base"], "depth=1", "{header}");
     assert_eq!(lines.len(), 3);
     assert_eq!(lines[2]["iteration"], 3);
     assert_eq!(lines[2]["theta"].as_array().unwrap().len(), 3);

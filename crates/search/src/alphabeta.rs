@@ -2,7 +2,7 @@
 //! soon as one of them proves the opponent would never allow it (a beta cut-off). Moves are
 //! tried in the game's own order; the full [`crate::Searcher`] adds move ordering and tables.
 
-use crate::game::Game;
+use crate::game::{static_score, Game};
 use crate::negamax::leaf_score;
 use crate::observer::Observer;
 use crate::score::Score;
@@ -32,6 +32,9 @@ fn alphabeta<G: Game, O: Observer<G>>(
     }
     let mut moves = walk.moves.take(ply as usize);
     game.legal_moves(&mut moves);
+    if moves.is_empty() {
+        return walk.leave_stuck(ply, moves, static_score(game));
+    }
     let mut best = -Score::INFINITY;
     let mut searched = moves.len();
     for (i, &mv) in moves.iter().enumerate() {

@@ -37,12 +37,24 @@ pub enum Outcome {
 /// `play` and `undo` change the game in place so that a search allocates nothing per node.
 /// Only the required methods are needed for the textbook strategies; the methods with default
 /// bodies are hooks that the full [`crate::Searcher`] uses when a game provides them.
+///
+/// The contract every searcher relies on:
+/// - `outcome` is `Some` exactly when the game is over, and `legal_moves` is empty exactly
+///   then: a position with no move must say how it ended (a stalemate is a draw or a loss,
+///   as the game's rules have it). A position with no move and no outcome is scored by
+///   [`Game::evaluate`], as if the search stopped there.
+/// - `evaluate` returns a heuristic score ([`Score::heuristic`]): a decided score claims a
+///   proven win or loss, and the searchers would report it as one.
+/// - `hash` identifies the position, side to move included (see [`Game::hash`]).
+/// - No line is searched past [`crate::MAX_PLY`] plies: a game that can last longer is
+///   scored by its evaluation there.
 pub trait Game {
     type Move: Copy + Eq + Hash + Debug;
 
     fn side_to_move(&self) -> Player;
 
-    /// Appends every legal move to `out` (the caller clears it). Empty once the game is over.
+    /// Appends every legal move to `out` (the caller clears it). Empty once the game is over,
+    /// and only then (see the trait's contract).
     fn legal_moves(&self, out: &mut Vec<Self::Move>);
 
     fn play(&mut self, mv: Self::Move);
@@ -53,11 +65,17 @@ pub trait Game {
     /// `Some` once the game is over.
     fn outcome(&self) -> Option<Outcome>;
 
-    /// A 64-bit Zobrist hash of the position, kept up to date by `play` and `undo`.
+    /// A 64-bit hash of the position, side to move included, kept exact by `play` and `undo`
+    /// (usually a Zobrist hash: XOR of a random key per piece on a square and one for the
+    /// side to move, from [`crate::zobrist_keys`]). The transposition table takes two
+    /// positions with the same hash for the same position, so a careless hash gives *wrong
+    /// values*, not just a slower search; to debug one, search with the table off
+    /// (`SearchOptions { tt: false, .. }`) and compare. The textbook strategies do not use it.
     fn hash(&self) -> u64;
 
     /// A static score from the side to move's point of view; only meaningful while the game is
-    /// not over. The default knows nothing and calls every position even.
+    /// not over. Build it with [`Score::heuristic`], which keeps it clear of the decided
+    /// scores (debug builds check). The default knows nothing and calls every position even.
     fn evaluate(&self) -> Score {
         Score::DRAW
     }
@@ -114,11 +132,13 @@ pub trait Game {
         mv
     }
 
-    /// A dense index of a move, below [`Game::move_index_bound`], for history tables.
+    /// A dense index of a move, below [`Game::move_index_bound`], for history tables. The
+    /// searcher's history ordering does nothing until a game gives both.
     fn move_index(&self, _mv: Self::Move) -> usize {
         0
     }
 
+    /// How many move indices there are: every [`Game::move_index`] is below it.
     fn move_index_bound(&self) -> usize {
         1
     }
@@ -128,6 +148,17 @@ pub trait Game {
     fn max_remaining_plies(&self) -> Option<u32> {
         None
     }
+}
+
+/// [`Game::evaluate`], checked in debug builds to be heuristic: a decided score there would
+/// be reported as a proven result.
+pub(crate) fn static_score<G: Game>(game: &G) -> Score {
+    let score = game.evaluate();
+    debug_assert!(
+        !score.is_decided() && score.value().abs() < Score::INFINITY.value(),
+        "Game::evaluate returned {score:?}, a decided score: build it with Score::heuristic"
+    );
+    score
 }
 
 /// The value of a finished game for the side to move, `ply` plies from the search root.

@@ -16,6 +16,68 @@
 //! [`WorkLimit`] bounds the work.
 //!
 //! The crate knows nothing about any particular game and does no I/O.
+//!
+//! # A game in a few lines
+//!
+//! Nim with one pile: each side takes 1, 2 or 3 stones, and whoever takes the last one wins.
+//! [`Game`]'s doc lists what every searcher relies on (an outcome exactly when no move is
+//! left, a heuristic evaluation, an exact hash); `crates/mnk` is a fuller example, with the
+//! hooks that make the searcher fast.
+//!
+//! ```
+//! use wuzi_search::{AlphaBeta, Forced, Game, Limits, Outcome, Player, Searcher, Strategy};
+//!
+//! struct Nim {
+//!     pile: u32,
+//!     to_move: Player,
+//! }
+//!
+//! impl Game for Nim {
+//!     type Move = u32;
+//!
+//!     fn side_to_move(&self) -> Player {
+//!         self.to_move
+//!     }
+//!
+//!     fn legal_moves(&self, out: &mut Vec<u32>) {
+//!         out.extend((1..=3).filter(|&take| take <= self.pile));
+//!     }
+//!
+//!     fn play(&mut self, take: u32) {
+//!         self.pile -= take;
+//!         self.to_move = self.to_move.opponent();
+//!     }
+//!
+//!     fn undo(&mut self, take: u32) {
+//!         self.pile += take;
+//!         self.to_move = self.to_move.opponent();
+//!     }
+//!
+//!     fn outcome(&self) -> Option<Outcome> {
+//!         // An empty pile: the side that just moved took the last stone.
+//!         (self.pile == 0).then(|| Outcome::Win(self.to_move.opponent()))
+//!     }
+//!
+//!     // Small enough for an exact key; a board game would use `zobrist_keys`.
+//!     fn hash(&self) -> u64 {
+//!         u64::from(self.pile) * 2 + self.to_move.index() as u64
+//!     }
+//! }
+//!
+//! // From 10 stones the first player wins by leaving a multiple of 4.
+//! let mut nim = Nim { pile: 10, to_move: Player::First };
+//! let solved = AlphaBeta { depth: wuzi_search::UNLIMITED_DEPTH }.search(&mut nim);
+//! assert_eq!(solved.best_move, Some(2));
+//! assert!(matches!(solved.score.forced(), Some(Forced::Win(_))));
+//!
+//! // The full searcher within limits; its own `search` also takes a progress callback.
+//! let mut searcher = Searcher::new(1 << 20);
+//! let found = searcher.search(&mut nim, &Limits::depth(12), |report| {
+//!     assert!(report.depth <= 12);
+//! });
+//! assert_eq!(found.best_move, Some(2));
+//! assert_eq!(found.score, solved.score, "the same shortest win");
+//! ```
 
 mod alphabeta;
 mod game;

@@ -28,6 +28,8 @@ impl Limits {
         }
     }
 
+    /// At most `nodes` positions, checked at every node (deterministic); the one that passes
+    /// the limit is counted, so a stopped search reports `nodes + 1`.
     pub fn nodes(nodes: u64) -> Limits {
         Limits {
             nodes: Some(nodes),
@@ -83,8 +85,9 @@ impl Budget {
         self.limits.depth
     }
 
-    /// True once any limit is reached. Node limits are exact so node-limited searches stay
-    /// deterministic.
+    /// True once any limit is reached. Node limits are checked at every node, so that
+    /// node-limited searches stay deterministic; the node that passes the limit is counted,
+    /// so a search stopped by one reports `limit + 1` nodes.
     pub fn exhausted(&self, nodes: u64) -> bool {
         if self.limits.nodes.is_some_and(|limit| nodes > limit) {
             return true;

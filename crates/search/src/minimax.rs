@@ -2,9 +2,9 @@
 //! other (it minimises). Slow and obviously right, it is the oracle the other strategies are
 //! tested against.
 
-use crate::game::{terminal_score, Game, Player};
+use crate::game::{static_score, terminal_score, Game, Player};
 use crate::observer::Observer;
-use crate::score::Score;
+use crate::score::{Score, MAX_PLY};
 use crate::strategy::{SearchResult, Strategy};
 use crate::walk::Walk;
 
@@ -22,12 +22,13 @@ fn first_player_view<G: Game>(game: &G, score: Score) -> Score {
     }
 }
 
-/// Leaf value, or `None` when the node must be expanded.
+/// Leaf value, or `None` when the node must be expanded: a finished game, the depth reached,
+/// or [`MAX_PLY`] (decided scores count no further).
 fn leaf<G: Game>(game: &G, depth: u32, ply: u32) -> Option<Score> {
     if let Some(outcome) = game.outcome() {
         return Some(terminal_score(outcome, Player::First, ply));
     }
-    (depth == 0).then(|| first_player_view(game, game.evaluate()))
+    (depth == 0 || ply as usize >= MAX_PLY).then(|| first_player_view(game, static_score(game)))
 }
 
 /// The value of the position for the first player: the max of the children's values when the
@@ -48,6 +49,9 @@ fn value<G: Game, O: Observer<G>>(
     let maximising = game.side_to_move() == Player::First;
     let mut moves = walk.moves.take(ply as usize);
     game.legal_moves(&mut moves);
+    if moves.is_empty() {
+        return walk.leave_stuck(ply, moves, first_player_view(game, static_score(game)));
+    }
     let mut best = if maximising {
         -Score::INFINITY
     } else {

@@ -1,9 +1,9 @@
 //! Negamax: minimax written once, from the side to move's point of view, using
 //! max(a, b) = -min(-a, -b).
 
-use crate::game::{terminal_score, Game};
+use crate::game::{static_score, terminal_score, Game};
 use crate::observer::Observer;
-use crate::score::Score;
+use crate::score::{Score, MAX_PLY};
 use crate::strategy::{SearchResult, Strategy};
 use crate::walk::Walk;
 
@@ -13,12 +13,13 @@ pub struct Negamax {
     pub depth: u32,
 }
 
-/// Leaf value from the side to move's view, or `None` when the node must be expanded.
+/// Leaf value from the side to move's view, or `None` when the node must be expanded: a
+/// finished game, the depth reached, or [`MAX_PLY`] (decided scores count no further).
 pub(crate) fn leaf_score<G: Game>(game: &G, depth: u32, ply: u32) -> Option<Score> {
     if let Some(outcome) = game.outcome() {
         return Some(terminal_score(outcome, game.side_to_move(), ply));
     }
-    (depth == 0).then(|| game.evaluate())
+    (depth == 0 || ply as usize >= MAX_PLY).then(|| static_score(game))
 }
 
 fn negamax<G: Game, O: Observer<G>>(
@@ -36,6 +37,9 @@ fn negamax<G: Game, O: Observer<G>>(
     }
     let mut moves = walk.moves.take(ply as usize);
     game.legal_moves(&mut moves);
+    if moves.is_empty() {
+        return walk.leave_stuck(ply, moves, static_score(game));
+    }
     let mut best = -Score::INFINITY;
     for &mv in &moves {
         game.play(mv);

@@ -8,7 +8,7 @@
 //! when the first move is usually best, and can visit more when it is not (with the moves
 //! tried worst first, each later move tends to be better and is searched twice).
 
-use crate::game::Game;
+use crate::game::{static_score, Game};
 use crate::negamax::leaf_score;
 use crate::observer::Observer;
 use crate::score::Score;
@@ -38,6 +38,9 @@ fn pvs<G: Game, O: Observer<G>>(
     }
     let mut moves = walk.moves.take(ply as usize);
     game.legal_moves(&mut moves);
+    if moves.is_empty() {
+        return walk.leave_stuck(ply, moves, static_score(game));
+    }
     let mut best = -Score::INFINITY;
     let mut searched = moves.len();
     for (i, &mv) in moves.iter().enumerate() {

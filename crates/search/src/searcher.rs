@@ -1,7 +1,7 @@
 //! The full searcher: iterative deepening, principal-variation search, a transposition table
 //! and TT-move / killer / history move ordering, within depth, node and time limits.
 
-use crate::game::{terminal_score, Game};
+use crate::game::{static_score, terminal_score, Game};
 use crate::limits::{Budget, Limits};
 use crate::move_stack::MoveStack;
 use crate::pv::extend_line;
@@ -57,7 +57,7 @@ pub struct Report<'a, M> {
 /// so it is deterministic.
 pub struct Searcher<M> {
     pub options: SearchOptions,
-    /// Limits used by [`Strategy::search`].
+    /// Limits used by [`Strategy::search`]; none by default.
     pub limits: Limits,
     tt: TranspositionTable<M>,
     moves: MoveStack<M>,
@@ -109,7 +109,14 @@ impl<M: Copy + Eq> Searcher<M> {
     }
 
     /// Searches `game` within `limits`, calling `on_report` after every completed iteration.
-    /// The game is left as it was given.
+    /// The game is left as it was given. A search stopped before its first iteration ends
+    /// still names a move (the first candidate), with depth 0: its score then means nothing.
+    ///
+    /// This method hides [`Strategy::search`], the one-argument search every strategy has
+    /// (`searcher.search(&mut game)` does not compile): call that one as
+    /// `Strategy::search(&mut searcher, &mut game)`, and give it limits first with
+    /// [`Searcher::with_limits`], since it uses [`Searcher::limits`], which are none by
+    /// default (a search of a large game would then not end).
     pub fn search<G: Game<Move = M>>(
         &mut self,
         game: &mut G,
@@ -212,7 +219,7 @@ impl<M: Copy + Eq> Searcher<M> {
             return terminal_score(outcome, game.side_to_move(), ply);
         }
         if ply_index >= MAX_PLY - 1 {
-            return game.evaluate();
+            return static_score(game);
         }
         // No line from here can end sooner than the next ply, nor be better than winning there.
         alpha = alpha.max(Score::loss_in(ply + 1));
@@ -234,7 +241,7 @@ impl<M: Copy + Eq> Searcher<M> {
             }
         }
         if depth == 0 {
-            return game.evaluate();
+            return static_score(game);
         }
 
         let pv_node = beta > alpha.plus_one();
@@ -255,7 +262,7 @@ impl<M: Copy + Eq> Searcher<M> {
         let pruned = game.candidates_pruned();
         if moves.is_empty() {
             self.moves.give(ply_index, moves);
-            return game.evaluate();
+            return static_score(game);
         }
         self.order(game, &mut moves, tt_move, ply_index);
 
@@ -312,7 +319,15 @@ impl<M: Copy + Eq> Searcher<M> {
     fn order<G: Game<Move = M>>(&self, game: &G, moves: &mut [M], tt_move: Option<M>, ply: usize) {
         if self.options.history && !G::ORDERED_CANDIDATES {
             let history = &self.history;
-            insertion_sort_by_key(moves, |&mv| std::cmp::Reverse(history[game.move_index(mv)]));
+            insertion_sort_by_key(moves, |&mv| {
+                let index = game.move_index(mv);
+                debug_assert!(
+                    index < history.len(),
+                    "Game::move_index gave {index}, not below Game::move_index_bound ({})",
+                    history.len()
+                );
+                std::cmp::Reverse(history.get(index).copied().unwrap_or(0))
+            });
         }
         if self.options.killers {
             for killer in self.killers[ply].iter().rev().flatten() {
@@ -330,7 +345,12 @@ impl<M: Copy + Eq> Searcher<M> {
             self.killers[ply][0] = Some(mv);
         }
         if self.options.history {
-            let slot = &mut self.history[game.move_index(mv)];
+            let (index, bound) = (game.move_index(mv), self.history.len());
+            assert!(
+                index < bound,
+                "Game::move_index gave {index}, not below Game::move_index_bound ({bound})"
+            );
+            let slot = &mut self.history[index];
             *slot = slot.saturating_add(depth * depth);
         }
     }

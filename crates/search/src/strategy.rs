@@ -7,7 +7,9 @@ use std::time::Duration;
 /// What a strategy found.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct SearchResult<M> {
-    /// `None` when the game is already over, or when nothing was searched (a depth of 0).
+    /// `None` when the game is already over, or when a textbook strategy was given depth 0.
+    /// ([`crate::Searcher`] always names a move while the game goes on: stopped before its
+    /// first iteration ends, the first candidate, with depth 0.)
     pub best_move: Option<M>,
     /// The value of the position for the side to move.
     pub score: Score,
@@ -15,7 +17,13 @@ pub struct SearchResult<M> {
     /// after a null window fails, counts again).
     pub nodes: u64,
     /// The deepest fully searched depth; a search to the end of the game reports the depth it
-    /// was given ([`UNLIMITED_DEPTH`] for a textbook solve).
+    /// was given ([`UNLIMITED_DEPTH`] for a textbook solve). 0 when [`crate::Searcher`]
+    /// stopped before its first iteration ended: the score then means nothing.
+    ///
+    /// A decided [`Score`] is a proven win or loss. A draw is proven when the searcher's
+    /// depth reaches the game's [`Game::max_remaining_plies`] (so a game that can say how
+    /// long it may last at most gets exact draws, and gets them sooner); otherwise a score of
+    /// 0 may be a heuristic one.
     pub depth: u32,
     /// The principal variation, starting with `best_move`.
     pub pv: Vec<M>,

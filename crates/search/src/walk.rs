@@ -63,6 +63,14 @@ impl<'o, G: Game, O: Observer<G>> Walk<'o, G, O> {
     }
 
     /// `mv` is the best move at `ply` so far: its line is `mv` and the child's line.
+    /// Leaves a node with no move yet no outcome (a game breaking the trait's contract),
+    /// giving back its move buffer: scored `value` (its evaluation) as the searcher scores
+    /// it, never as the infinite "best" of no move at all.
+    pub fn leave_stuck(&mut self, ply: u32, moves: Vec<G::Move>, value: Score) -> Score {
+        self.moves.give(ply as usize, moves);
+        self.leave(value, false, &[])
+    }
+
     pub fn new_best(&mut self, ply: u32, mv: G::Move) {
         let ply = ply as usize;
         let (here, below) = self.pv.split_at_mut(ply + 1);

@@ -385,21 +385,28 @@ impl Session {
                 Err(_) => return bad(),
             },
             "rule" => match number {
-                Ok(2) => {
-                    self.set_rule(2);
-                    // The protocol's bit 2 is "continuous game"; Yixin-Board sends 2 for renju.
-                    return Outcome::reply("MESSAGE INFO rule 2 is taken as renju");
-                }
                 Ok(v) => {
-                    self.set_rule(v);
-                    if v & 2 != 0 && wuzi_gomoku::record::rule_from_number(v).is_some() {
+                    let deferred = self.set_rule(v);
+                    let mut notes = Vec::new();
+                    if v == 2 {
+                        // The protocol's bit 2 is "continuous game"; Yixin-Board sends 2 for
+                        // renju.
+                        notes.push("MESSAGE INFO rule 2 is taken as renju".to_string());
+                    } else if v & 2 != 0 && wuzi_gomoku::record::rule_from_number(v).is_some() {
                         // Bit 2 with others: a continuous game asked for, which wuzi does not
                         // play (nor take its boards' field 3); the other bits are kept.
-                        return Outcome::reply(format!(
+                        notes.push(format!(
                             "MESSAGE INFO rule {v}: continuous game (2) is not supported; \
                              playing {}",
                             self.rule
                         ));
+                    }
+                    notes.extend(deferred.map(|m| format!("MESSAGE {m}")));
+                    if !notes.is_empty() {
+                        return Outcome {
+                            replies: notes,
+                            ..Outcome::default()
+                        };
                     }
                 }
                 Err(_) => return bad(),
@@ -438,29 +445,46 @@ impl Session {
 
     /// Bits: 1 exactly five, 2 continuous game (some GUIs send 2 for renju), 4 renju,
     /// 8 caro. The rule takes effect now if no stone is on the board, else at the next
-    /// START, RESTART or BOARD.
-    fn set_rule(&mut self, value: u64) {
+    /// START, RESTART or BOARD: then the text of a message saying so.
+    fn set_rule(&mut self, value: u64) -> Option<String> {
+        let in_play = self.board().map(|b| b.rule());
         let rule = match wuzi_gomoku::record::rule_from_number(value) {
             Some(rule) => rule,
             None => {
+                let keeping = match in_play {
+                    Some(playing) if playing != self.rule => {
+                        format!(
+                            "this game goes on under {playing}, the next under {}",
+                            self.rule
+                        )
+                    }
+                    _ => format!("keeping {}", self.rule),
+                };
                 self.pending_error = Some(format!(
                     "rule {value} is not supported (freestyle 0, standard 1, renju 2 or 4); \
-                     keeping {}",
-                    self.rule
+                     {keeping}"
                 ));
-                return;
+                return None;
             }
         };
-        if rule == self.rule && self.board().map_or(true, |b| b.rule() == rule) {
+        if rule == self.rule && in_play.map_or(true, |playing| playing == rule) {
             // Managers repeat their settings every game: nothing to start again.
-            return;
+            return None;
         }
         self.rule = rule;
-        if let Some(n) = self.size {
-            if self.board().is_some_and(|b| b.stone_count() == 0) {
-                self.start(n);
-            }
+        let (Some(n), Some(playing)) = (self.size, in_play) else {
+            return None;
+        };
+        if self.board().is_some_and(|b| b.stone_count() == 0) {
+            self.start(n);
+            return None;
         }
+        (playing != rule).then(|| {
+            format!(
+                "INFO rule {value} ({rule}) takes effect at the next START, RESTART or BOARD; \
+                 this game goes on under {playing}"
+            )
+        })
     }
 
     fn show_forbid(&mut self) -> Outcome {

@@ -173,6 +173,33 @@ fn unsupported_rule_is_reported_and_a_rule_is_kept() {
     }
 }
 
+/// A rule sent with stones on the board waits for the next game, and says so: the forbidden
+/// points stay renju's until then, and an unsupported rule names both.
+#[test]
+fn a_rule_sent_mid_game_says_when_it_takes_effect() {
+    let mut b = started(15);
+    b.send("INFO rule 4");
+    // h8 (7,7) is a double-three for Black: i8 j8 and h9 h10 around it.
+    for line in [
+        "YXBOARD", "8,7,1", "0,14,2", "9,7,1", "0,12,2", "7,8,1", "0,10,2", "7,9,1", "0,0,2",
+        "DONE",
+    ] {
+        b.send(line);
+    }
+    assert_eq!(b.ask("YXSHOWFORBID"), "FORBID 0707.");
+    b.send("INFO rule 1");
+    b.send("RESTART");
+    assert_eq!(
+        b.lines_until_reply(),
+        [
+            "MESSAGE INFO rule 1 (standard) takes effect at the next START, RESTART or BOARD; \
+             this game goes on under renju",
+            "OK"
+        ]
+    );
+    assert_eq!(b.ask("YXSHOWFORBID"), "FORBID .", "RESTART began standard");
+}
+
 #[test]
 fn bad_input_gets_an_answer_and_changes_nothing() {
     let mut b = Brain::spawn();

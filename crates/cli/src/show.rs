@@ -48,8 +48,19 @@ struct Shown {
     threats: [Threats; 2],
     /// Renju, Black to move: the points Black may not play.
     forbidden: Vec<String>,
+    /// Renju, whoever is to move: Black's forbidden points as the stones stand, each with
+    /// its foul.
+    fouls: Vec<FoulPoint>,
     /// Renju, Black to move, and every empty point is forbidden.
     no_legal_move: bool,
+}
+
+/// A point where Black may not play, and why.
+#[derive(Serialize)]
+struct FoulPoint {
+    point: String,
+    /// "double-three", "double-four" or "overline".
+    foul: &'static str,
 }
 
 pub fn show(args: &ShowArgs) -> Result<String, String> {
@@ -80,6 +91,14 @@ pub fn show(args: &ShowArgs) -> Result<String, String> {
         white: names(&d.white),
         threats: [threats(0), threats(1)],
         forbidden: d.forbidden.iter().map(|(p, _)| p.to_human(n)).collect(),
+        fouls: d
+            .black_fouls
+            .iter()
+            .map(|(p, f)| FoulPoint {
+                point: p.to_human(n),
+                foul: f.name(),
+            })
+            .collect(),
         no_legal_move: d.no_legal_move,
     };
     Ok(serde_json::to_string(&shown).expect("serialisable"))

@@ -61,6 +61,23 @@ fn show_marks_renju_fouls_and_their_reasons() {
     // Freestyle has no fouls.
     let free = json(&["show", "--json", moves]);
     assert_eq!(free["forbidden"], serde_json::json!([]));
+    assert_eq!(free["fouls"], serde_json::json!([]));
+    // With White to move, Black's forbidden points as the stones stand, for White's plans:
+    // marked and listed with their fouls, while `forbidden` (where the side to move may not
+    // play) is empty.
+    let white_to_move = "h8 a1 i8 a2 j9 a3 j10";
+    let v = json(&["show", "--json", "--rule", "renju", white_to_move]);
+    assert_eq!(v["forbidden"], serde_json::json!([]));
+    assert_eq!(
+        v["fouls"],
+        serde_json::json!([{"point": "j8", "foul": "double-three"}])
+    );
+    let text = String::from_utf8(wuzi(&["show", "--rule", "renju", white_to_move]).stdout).unwrap();
+    assert!(
+        text.contains("forbidden for black as the stones stand: j8 (double-three)"),
+        "{text}"
+    );
+    assert!(text.contains(" 8 . . . . . . . X X # "), "{text}");
 }
 
 #[test]

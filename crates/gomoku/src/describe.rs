@@ -35,6 +35,9 @@ pub struct Description {
     pub threats: [SideThreats; 2],
     /// Renju, Black to move and the game not over: where Black may not play.
     pub forbidden: Vec<(Point, Foul)>,
+    /// Renju and the game not over, whoever is to move: where Black may not play as the
+    /// stones stand (with White to move, what White's plans can count on until its move).
+    pub black_fouls: Vec<(Point, Foul)>,
     /// Renju, Black to move and the game not over, and every empty point is forbidden: Black
     /// cannot move (a referee, `wuzi match` among them, scores that as Black's loss).
     pub no_legal_move: bool,
@@ -131,6 +134,11 @@ pub fn describe(board: &mut Board) -> Description {
         threats,
         no_legal_move: board.no_legal_move(),
         forbidden: if board.side_to_move() == Player::First && board.result().is_none() {
+            fouls.clone()
+        } else {
+            Vec::new()
+        },
+        black_fouls: if board.result().is_none() {
             fouls
         } else {
             Vec::new()
@@ -159,8 +167,8 @@ fn list(points: &[Point], size: usize) -> String {
 
 /// The position as text: the board with coordinates on the edges (`X` black, `O` white, the
 /// last move in parentheses, `#` where Black may not play), then whose turn it is or the
-/// result, and while the game goes on the threats and (renju, Black to move) the forbidden
-/// points.
+/// result, and while the game goes on the threats and (renju) Black's forbidden points, with
+/// White to move as the stones stand.
 pub fn render(board: &mut Board) -> String {
     let d = describe(board);
     let n = d.size;
@@ -176,7 +184,7 @@ pub fn render(board: &mut Board) -> String {
             row[2 * x + 1] = match board.stone(p) {
                 Some(Player::First) => 'X',
                 Some(Player::Second) => 'O',
-                None if d.forbidden.iter().any(|&(q, _)| q == p) => '#',
+                None if d.black_fouls.iter().any(|&(q, _)| q == p) => '#',
                 None => '.',
             };
             if d.last_move == Some(p) {
@@ -225,14 +233,19 @@ pub fn render(board: &mut Board) -> String {
             list(&t.four, n)
         ));
     }
-    if d.rule == Rule::Renju && d.result.is_none() && d.to_move == Player::First {
+    if d.rule == Rule::Renju && d.result.is_none() {
         let f: Vec<String> = d
-            .forbidden
+            .black_fouls
             .iter()
             .map(|(p, f)| format!("{} ({})", p.to_human(n), f.name()))
             .collect();
+        let when = if d.to_move == Player::First {
+            ""
+        } else {
+            " as the stones stand"
+        };
         out.push_str(&format!(
-            "forbidden for black: {}\n",
+            "forbidden for black{when}: {}\n",
             if f.is_empty() {
                 "-".into()
             } else {

@@ -137,6 +137,9 @@ pub struct GameView {
     pub result: Option<&'static str>,
     pub reason: Option<&'static str>,
     pub forbidden: Vec<String>,
+    /// Renju, whoever is to move: Black's forbidden points as the stones stand, each with its
+    /// foul (`{"point":"h8","foul":"double-three"}`).
+    pub fouls: Vec<serde_json::Value>,
     /// Renju, Black to move, and every empty point is forbidden: the game cannot go on.
     pub no_legal_move: bool,
     /// The five (or more) that ended the game, for the page to highlight.
@@ -151,12 +154,13 @@ impl GameView {
         let n = b.size();
         let name = |p: &Point| p.to_human(n);
         let mut probe = b.clone();
-        let forbidden = if b.result().is_none() && b.side_to_move() == Player::First {
-            probe
-                .forbidden_points()
-                .iter()
-                .map(|(p, _)| name(p))
-                .collect()
+        let fouls = if b.result().is_none() {
+            probe.forbidden_points()
+        } else {
+            Vec::new()
+        };
+        let forbidden = if b.side_to_move() == Player::First {
+            fouls.iter().map(|(p, _)| name(p)).collect()
         } else {
             Vec::new()
         };
@@ -173,6 +177,10 @@ impl GameView {
             reason: b.result().map(|r| r.reason.name()),
             no_legal_move: probe.no_legal_move(),
             forbidden,
+            fouls: fouls
+                .iter()
+                .map(|(p, f)| serde_json::json!({ "point": name(p), "foul": f.name() }))
+                .collect(),
             winning_line: winning_line(b).iter().map(name).collect(),
             analysis: None,
         }

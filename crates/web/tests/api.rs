@@ -186,12 +186,22 @@ fn renju_forbidden_points_are_listed_and_refused() {
         json!({"rule":"renju","ai":"none","moves":["h8","a1","i8","a2","j9","a3","j10","a15"]}),
     );
     assert_eq!(g["forbidden"], json!(["j8"]));
+    let foul = json!([{"point": "j8", "foul": "double-three"}]);
+    assert_eq!(g["fouls"], foul);
     let (s, e) = post(
         &format!("{base}/api/games/{}/moves", id_of(&g)),
         json!({"move":"j8"}),
     );
     assert_eq!(s, 400);
     assert!(e["error"].as_str().unwrap().contains("double-three"), "{e}");
+    // With White to move, White may play there: `forbidden` is empty, `fouls` still says
+    // where Black may not play as the stones stand.
+    let g = new_game(
+        &base,
+        json!({"rule":"renju","ai":"none","moves":["h8","a1","i8","a2","j9","a3","j10"]}),
+    );
+    assert_eq!(g["forbidden"], json!([]));
+    assert_eq!(g["fouls"], foul);
 }
 
 #[test]

@@ -169,25 +169,48 @@ pub fn run(args: &SpsaArgs) -> Result<String, String> {
             args.iterations
         ));
     }
-    // The logged iterations again, without their games: the same draws, the same moves.
-    for (k, (result, theta)) in logged.results.iter().zip(&logged.thetas).enumerate() {
-        spsa.perturb();
+    // The logged iterations again, without their games: the same draws and the same
+    // arithmetic give the same knobs, bit for bit (a decimal read back might not).
+    for (k, (&result, logged_theta)) in logged.results.iter().zip(&logged.thetas).enumerate() {
+        let p = spsa.perturb();
         if let Some(list) = &openings {
             for _ in 0..pairs {
                 pick.below(list.len());
             }
         }
-        spsa.theta.clone_from(theta);
-        spsa.iterations += 1;
+        spsa.update(&p, result);
+        let agrees = spsa
+            .theta
+            .iter()
+            .zip(logged_theta)
+            .all(|(a, b)| (a - b).abs() <= 1e-9 * a.abs().max(1.0));
+        if !agrees {
+            return Err(format!(
+                "--resume: iteration {} of the log does not follow from the ones before it \
+                 (knobs {:?} logged, {:?} replayed): not this run's log",
+                k + 1,
+                logged_theta,
+                spsa.theta
+            ));
+        }
         total += result.abs();
         if k + args.average_last >= args.iterations {
-            for (s, t) in sum.iter_mut().zip(theta) {
+            for (s, t) in sum.iter_mut().zip(&spsa.theta) {
                 *s += t;
             }
         }
     }
     let mut log = match &args.log {
         Some(path) => {
+            // A run's log is what --resume needs: starting afresh over it takes removing it.
+            let holds_a_run = std::fs::metadata(path).is_ok_and(|m| m.len() > 0);
+            if holds_a_run && !args.resume {
+                return Err(format!(
+                    "the log {} already holds a run: --resume goes on from it; remove it (or \
+                     give another --log) to start afresh",
+                    path.display()
+                ));
+            }
             let file = if args.resume {
                 std::fs::OpenOptions::new().append(true).open(path)
             } else {

@@ -19,7 +19,10 @@ pub fn settings(args: &SpsaArgs) -> Value {
         "decay": args.decay,
         "rule": wuzi_gomoku::Rule::from(args.board.rule).name(),
         "size": args.board.size,
-        "openings": args.openings.as_ref().map(|p| p.display().to_string()),
+        // The file itself, wherever the run is resumed from.
+        "openings": args.openings.as_ref().map(|p| {
+            std::fs::canonicalize(p).unwrap_or_else(|_| p.clone()).display().to_string()
+        }),
         "seed": args.seed,
     })
 }
@@ -30,13 +33,13 @@ pub fn header(args: &SpsaArgs) -> String {
 }
 
 /// One iteration's line: its result, the knobs after it as played (two decimals finer, so
-/// the drift shows) and exactly (for `--resume`).
+/// the drift shows) and unrounded (`--resume` checks its replay against them).
 pub fn line(iteration: usize, wins_minus_losses: i64, theta: &[f64], exact: &[f64]) -> String {
     json!({
         "iteration": iteration,
         "wins_minus_losses": wins_minus_losses,
         "theta": theta,
-        "theta_exact": exact,
+        "theta_unrounded": exact,
     })
     .to_string()
 }
@@ -56,7 +59,10 @@ pub fn read(path: &Path, args: &SpsaArgs) -> Result<Logged, String> {
     let text = std::fs::read_to_string(path)
         .map_err(|e| format!("--resume: cannot read the log {name}: {e}"))?;
     let mut lines: Vec<&str> = text.lines().collect();
-    let cut = !text.ends_with('\n')
+    // A run stopped while writing leaves its last line without a newline: cut short (it is
+    // dropped), or whole but for the newline (which is added before anything is appended).
+    let unended = !text.is_empty() && !text.ends_with('\n');
+    let cut = unended
         && lines
             .last()
             .is_some_and(|l| serde_json::from_str::<Value>(l).is_err());
@@ -86,25 +92,27 @@ pub fn read(path: &Path, args: &SpsaArgs) -> Result<Logged, String> {
         let result = value["wins_minus_losses"]
             .as_i64()
             .ok_or_else(|| bad("no wins_minus_losses"))?;
-        let theta: Vec<f64> = value["theta_exact"]
+        let theta: Vec<f64> = value["theta_unrounded"]
             .as_array()
             .map(|a| a.iter().filter_map(Value::as_f64).collect())
             .unwrap_or_default();
         if theta.len() != args.knobs.len() {
             return Err(bad(&format!(
-                "theta_exact does not hold {} numbers",
+                "theta_unrounded does not hold {} numbers",
                 args.knobs.len()
             )));
         }
         out.results.push(result);
         out.thetas.push(theta);
     }
-    if cut {
+    if unended {
         let mut kept = lines.join("\n");
         kept.push('\n');
         std::fs::write(path, kept)
             .map_err(|e| format!("--resume: cannot rewrite the log {name}: {e}"))?;
-        eprintln!("note: {name}: its last line was cut short and is dropped");
+        if cut {
+            eprintln!("note: {name}: its last line was cut short and is dropped");
+        }
     }
     Ok(out)
 }

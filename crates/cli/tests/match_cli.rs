@@ -117,80 +117,110 @@ fn a_short_match_runs_to_its_end() {
 }
 
 /// A run stopped partway and resumed from its log plays the games and ends with the knobs
-/// of a run never stopped; a cut last line is dropped, and a log of other settings refused.
+/// (and their mean over iterations on both sides of the stop) of a run never stopped, from
+/// an opening file or generated openings; a cut last line is dropped, a missing newline
+/// added, a log of other settings refused, and a log is not overwritten without --resume.
 #[test]
 fn spsa_resumes_from_its_log_as_if_never_stopped() {
     let dir = scratch_dir("spsa-resume");
-    let [whole, parts] = [dir.join("whole.jsonl"), dir.join("parts.jsonl")];
-    let openings = format!(
+    let file = format!(
         "{}/../../docs/openings/freestyle-15-balanced.txt",
         env!("CARGO_MANIFEST_DIR")
     );
-    let run = |log: &std::path::Path, iterations: &str, extra: &[&str]| {
-        let mut args = vec![
-            "spsa",
-            "--base",
-            "nodes=400",
-            "--knob",
-            "rfp-margin=40:8:10:150",
-            "--knob",
-            "width=12:2:6:20",
-            "--iterations",
-            iterations,
-            "--games",
-            "2",
-            "--decay",
-            "0.101",
-            "--rate",
-            "0.2",
-            "--openings",
-            &openings,
-            "--quiet",
-            "--log",
-            log.to_str().unwrap(),
+    // Seeds whose runs move the knobs both before iteration 6 and in it.
+    for (case, openings, seed) in [("file", Some(file.as_str()), "1"), ("generated", None, "3")] {
+        let [whole, parts] = [
+            dir.join(format!("{case}-whole.jsonl")),
+            dir.join(format!("{case}-parts.jsonl")),
         ];
-        args.extend_from_slice(extra);
-        wuzi(&args)
-    };
-    let straight = run(&whole, "6", &[]);
-    assert!(
-        straight.status.success(),
-        "{}",
-        String::from_utf8_lossy(&straight.stderr)
-    );
-    assert!(run(&parts, "5", &[]).status.success());
-    // The run was stopped while writing its sixth line.
-    let mut file = std::fs::OpenOptions::new()
-        .append(true)
-        .open(&parts)
-        .unwrap();
-    std::io::Write::write_all(&mut file, b"{\"iteration\":6,\"wins_minus").unwrap();
-    drop(file);
-    let resumed = run(&parts, "6", &["--resume"]);
-    assert!(
-        resumed.status.success(),
-        "{}",
-        String::from_utf8_lossy(&resumed.stderr)
-    );
-    assert!(String::from_utf8_lossy(&resumed.stderr).contains("last line was cut short"));
-    assert_eq!(
-        String::from_utf8_lossy(&resumed.stdout),
-        String::from_utf8_lossy(&straight.stdout)
-    );
-    let log = std::fs::read_to_string(&whole).unwrap();
-    assert_eq!(std::fs::read_to_string(&parts).unwrap(), log);
-    // The knobs moved both before the stop and after it (else the test would prove little).
-    let moved: Vec<bool> = log
-        .lines()
-        .skip(1)
-        .map(|l| serde_json::from_str::<Value>(l).unwrap()["wins_minus_losses"] != 0)
-        .collect();
-    assert!(moved[..5].contains(&true) && moved[5], "{log}");
-    let other = run(&parts, "8", &["--resume", "--seed", "2"]);
-    assert!(!other.status.success());
-    assert!(String::from_utf8_lossy(&other.stderr).contains("other settings"));
-    let shorter = run(&parts, "2", &["--resume"]);
-    assert!(String::from_utf8_lossy(&shorter.stderr).contains("more than --iterations 2"));
+        let run_seeded = |seed: &str, log: &std::path::Path, iterations: &str, extra: &[&str]| {
+            let mut args = vec![
+                "spsa",
+                "--seed",
+                seed,
+                "--base",
+                "nodes=400",
+                "--knob",
+                "rfp-margin=40:8:10:150",
+                "--knob",
+                "width=12:2:6:20",
+                "--iterations",
+                iterations,
+                "--games",
+                "2",
+                "--decay",
+                "0.101",
+                "--rate",
+                "0.2",
+                "--average-last",
+                "3",
+                "--quiet",
+                "--log",
+                log.to_str().unwrap(),
+            ];
+            if let Some(path) = openings {
+                args.extend(["--openings", path]);
+            }
+            args.extend_from_slice(extra);
+            wuzi(&args)
+        };
+        let run = |log: &std::path::Path, iterations: &str, extra: &[&str]| {
+            run_seeded(seed, log, iterations, extra)
+        };
+        let straight = run(&whole, "6", &[]);
+        let stderr = |out: &std::process::Output| String::from_utf8_lossy(&out.stderr).to_string();
+        assert!(straight.status.success(), "{case}: {}", stderr(&straight));
+        assert!(run(&parts, "5", &[]).status.success(), "{case}");
+        // The run was stopped while writing its sixth line.
+        let mut cut = std::fs::OpenOptions::new()
+            .append(true)
+            .open(&parts)
+            .unwrap();
+        std::io::Write::write_all(&mut cut, b"{\"iteration\":6,\"wins_minus").unwrap();
+        drop(cut);
+        let resumed = run(&parts, "6", &["--resume"]);
+        assert!(resumed.status.success(), "{case}: {}", stderr(&resumed));
+        assert!(
+            stderr(&resumed).contains("last line was cut short"),
+            "{case}"
+        );
+        assert_eq!(
+            String::from_utf8_lossy(&resumed.stdout),
+            String::from_utf8_lossy(&straight.stdout),
+            "{case}"
+        );
+        let log = std::fs::read_to_string(&whole).unwrap();
+        assert_eq!(std::fs::read_to_string(&parts).unwrap(), log, "{case}");
+        // The knobs moved both before the stop and after it (else the test would prove little).
+        let moved: Vec<bool> = log
+            .lines()
+            .skip(1)
+            .map(|l| serde_json::from_str::<Value>(l).unwrap()["wins_minus_losses"] != 0)
+            .collect();
+        assert!(moved[..5].contains(&true) && moved[5], "{case}: {log}");
+        // A whole last line without its newline gets it back before anything is appended.
+        std::fs::write(&parts, log.trim_end()).unwrap();
+        assert!(run(&parts, "6", &["--resume"]).status.success(), "{case}");
+        assert_eq!(std::fs::read_to_string(&parts).unwrap(), log, "{case}");
+        let other = run_seeded("2", &parts, "8", &["--resume"]);
+        assert!(
+            stderr(&other).contains("other settings"),
+            "{case}: {}",
+            stderr(&other)
+        );
+        let shorter = run(&parts, "4", &["--resume"]);
+        assert!(
+            stderr(&shorter).contains("more than --iterations 4"),
+            "{case}"
+        );
+        let afresh = run(&parts, "6", &[]);
+        assert!(stderr(&afresh).contains("already holds a run"), "{case}");
+        assert_eq!(
+            std::fs::read_to_string(&parts).unwrap(),
+            log,
+            "{case}: kept"
+        );
+    }
     std::fs::remove_dir_all(&dir).unwrap();
 }
 

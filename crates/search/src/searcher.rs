@@ -72,6 +72,9 @@ pub struct Searcher<M> {
 pub const DEFAULT_TT_BYTES: usize = 16 << 20;
 
 impl<M: Copy + Eq> Searcher<M> {
+    /// A searcher with a transposition table of about `tt_bytes` bytes, zeroed here: for
+    /// many searches, keep one searcher (and [`Searcher::clear`] it between unrelated
+    /// positions) rather than building one a search.
     pub fn new(tt_bytes: usize) -> Self {
         Searcher {
             options: SearchOptions::default(),

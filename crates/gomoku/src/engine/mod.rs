@@ -38,7 +38,9 @@ pub struct Analysis {
     /// every empty point forbidden for Black: see [`Engine::has_legal_move`]). Otherwise always
     /// a legal move, even in a lost position.
     pub best_move: Option<Point>,
-    /// From the side to move's point of view; decided scores are proven.
+    /// From the side to move's point of view; decided scores are proven. When the root
+    /// defence replaced the search's move (it walked into a VCF), the score is still the
+    /// search's, for the move it replaced.
     pub score: Score,
     /// The depth of the main search that gave the move and score: the deepest completed one,
     /// or the unfinished one after it when that found a better move before the stop; or the

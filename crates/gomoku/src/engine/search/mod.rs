@@ -354,7 +354,8 @@ impl Search {
     /// After a stop in the middle of a depth: a root move that beat the previous best
     /// (searched first, as the table's move) in the unfinished iteration is better informed,
     /// so `best` (the last completed depth's line) takes it, with the score (`partial`) and
-    /// depth that move was searched to: a move is never shown with another move's score.
+    /// depth that move was searched to, not the other move's. A loss there is not proven:
+    /// the root's other moves were not all searched at that depth.
     fn keep_partial_best(&self, best: Option<&mut Found>, partial: Score, depth: u32) {
         let (Some(best), Some(&mv)) = (best, self.pv[0].first()) else {
             return;
@@ -362,7 +363,10 @@ impl Search {
         if best.best_move != Some(mv) && self.root_first == best.best_move {
             best.best_move = Some(mv);
             best.pv.clone_from(&self.pv[0]);
-            best.score = partial;
+            best.score = match partial.forced() {
+                Some(Forced::Loss(_)) => -Score::MAX_HEURISTIC,
+                _ => partial,
+            };
             best.depth = depth;
         }
     }

@@ -78,9 +78,12 @@ fn ended_text(game: &GameRecord) -> String {
             format!(" ({})", result.reason.name())
         });
     let verb = if game.after_end == 1 { "is" } else { "are" };
+    let when = match game.moves.len() {
+        0 => "was over in the set-up".to_string(),
+        n => format!("ended at move {n}"),
+    };
     format!(
-        "the game ended at move {}{how}; the {} after it {verb} not read",
-        game.moves.len(),
+        "the game {when}{how}; the {} after it {verb} not read",
         crate::output::count(game.after_end, "move"),
     )
 }
@@ -106,13 +109,9 @@ pub fn cut(mut record: GameRecord, plies: Option<usize>) -> Result<GameRecord, S
         return Ok(record);
     };
     if plies > record.moves.len() {
-        let ended = if record.after_end > 0 {
-            format!(" ({})", ended_text(&record))
-        } else {
-            String::new()
-        };
+        // A record read only up to its game's end has had that noted already.
         return Err(format!(
-            "--move {plies}: the game has only {} moves{ended}",
+            "--move {plies}: the game has only {} moves",
             record.moves.len()
         ));
     }

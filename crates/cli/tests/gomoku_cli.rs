@@ -774,7 +774,21 @@ fn a_record_played_on_past_a_foul_reads_to_the_foul() {
     assert!(before["best_move"].is_string());
     fails_with(
         &["show", file, "--move", "12"],
-        "--move 12: the game has only 11 moves (the game ended at move 11",
+        "--move 12: the game has only 11 moves",
+    );
+    // A set-up that is already over: the moves after it are noted, the position reads.
+    let setup = dir.join("setup.sgf");
+    std::fs::write(
+        &setup,
+        "(;GM[4]SZ[15]AB[aa][ba][ca][da][ea]AW[ab][bb];W[kk];B[ll])",
+    )
+    .unwrap();
+    let out = wuzi(&["show", "--json", setup.to_str().unwrap()]);
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert!(out.status.success(), "{stderr}");
+    assert!(
+        stderr.contains("the game was over in the set-up (five); the 2 moves after it"),
+        "{stderr}"
     );
     std::fs::remove_dir_all(&dir).unwrap();
 }

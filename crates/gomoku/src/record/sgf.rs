@@ -226,6 +226,11 @@ fn read_game(tree: &Tree, defaults: RecordDefaults) -> Result<GameRecord, Record
             comment: node.get("C").map_or(String::new(), |p| p.values[0].clone()),
         });
     }
+    if record.moves.is_empty() && record.after_end > 0 {
+        // The set-up itself ended the game: keep whose turn it was, or the record could not
+        // be set up again without its moves.
+        record.to_move = Some(board.side_to_move());
+    }
     Ok(record)
 }
 
@@ -625,6 +630,12 @@ mod tests {
         let result = record.final_position().unwrap().result().unwrap();
         assert_eq!(result.winner, Some(Player::Second));
         assert_eq!(record.position(10).unwrap().result(), None);
+        // The set-up itself is over: no move is read, and the position still sets up.
+        let setup = "(;GM[4]SZ[15]AB[aa][ba][ca][da][ea]AW[ab][bb];W[kk];B[ll])";
+        let record = &read_sgf(setup, Rule::Freestyle).unwrap()[0];
+        assert_eq!((record.moves.len(), record.after_end), (0, 2));
+        let board = record.final_position().unwrap();
+        assert_eq!(board.result().map(|r| r.winner), Some(Some(Player::First)));
     }
 
     proptest::proptest! {

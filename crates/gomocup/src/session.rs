@@ -209,7 +209,15 @@ impl Session {
             Command::Begin => match &self.engine {
                 None => error("no game: send START first"),
                 Some(e) if e.board().stone_count() > 0 => error("BEGIN needs an empty board"),
-                Some(_) => self.think(Job::Move),
+                Some(e) => {
+                    // A rule that waited for the board to empty (sent mid-game, the stones
+                    // then taken back) applies to the game BEGIN starts.
+                    let n = e.board().size();
+                    if e.board().rule() != self.rule {
+                        self.start(n);
+                    }
+                    self.think(Job::Move)
+                }
             },
             Command::Turn(p) => match self.play(p) {
                 Err(e) => error(e),
@@ -395,9 +403,15 @@ impl Session {
                     } else if v & 2 != 0 && wuzi_gomoku::record::rule_from_number(v).is_some() {
                         // Bit 2 with others: a continuous game asked for, which wuzi does not
                         // play (nor take its boards' field 3); the other bits are kept.
+                        let pending = self.board().is_some_and(|b| b.rule() != self.rule);
+                        let plays = if pending {
+                            "the next game plays"
+                        } else {
+                            "playing"
+                        };
                         notes.push(format!(
                             "MESSAGE INFO rule {v}: continuous game (2) is not supported; \
-                             playing {}",
+                             {plays} {}",
                             self.rule
                         ));
                     }
@@ -445,7 +459,8 @@ impl Session {
 
     /// Bits: 1 exactly five, 2 continuous game (some GUIs send 2 for renju), 4 renju,
     /// 8 caro. The rule takes effect now if no stone is on the board, else at the next
-    /// START, RESTART or BOARD: then the text of a message saying so.
+    /// START, RESTART, BOARD, YXBOARD or BEGIN: then, the first time it is sent (a manager
+    /// may repeat its settings every move), the text of a message saying so.
     fn set_rule(&mut self, value: u64) -> Option<String> {
         let in_play = self.board().map(|b| b.rule());
         let rule = match wuzi_gomoku::record::rule_from_number(value) {
@@ -467,22 +482,23 @@ impl Session {
                 return None;
             }
         };
-        if rule == self.rule && in_play.map_or(true, |playing| playing == rule) {
-            // Managers repeat their settings every game: nothing to start again.
-            return None;
-        }
+        let new = rule != self.rule;
         self.rule = rule;
         let (Some(n), Some(playing)) = (self.size, in_play) else {
             return None;
         };
+        if playing == rule {
+            // Managers repeat their settings every game: nothing to start again.
+            return None;
+        }
         if self.board().is_some_and(|b| b.stone_count() == 0) {
             self.start(n);
             return None;
         }
-        (playing != rule).then(|| {
+        new.then(|| {
             format!(
-                "INFO rule {value} ({rule}) takes effect at the next START, RESTART or BOARD; \
-                 this game goes on under {playing}"
+                "INFO rule {value} ({rule}) takes effect at the next START, RESTART, BOARD, \
+                 YXBOARD or BEGIN; this game goes on under {playing}"
             )
         })
     }

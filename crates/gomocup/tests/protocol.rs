@@ -192,12 +192,35 @@ fn a_rule_sent_mid_game_says_when_it_takes_effect() {
     assert_eq!(
         b.lines_until_reply(),
         [
-            "MESSAGE INFO rule 1 (standard) takes effect at the next START, RESTART or BOARD; \
-             this game goes on under renju",
+            "MESSAGE INFO rule 1 (standard) takes effect at the next START, RESTART, BOARD, \
+             YXBOARD or BEGIN; this game goes on under renju",
             "OK"
         ]
     );
     assert_eq!(b.ask("YXSHOWFORBID"), "FORBID .", "RESTART began standard");
+    // Mid-game again: said once, not at every repeat, and a continuous-game value says
+    // which game plays what.
+    b.send("INFO rule 4");
+    b.send("RESTART");
+    assert_eq!(b.lines_until_reply(), ["OK"]);
+    for line in ["YXBOARD", "7,7,1", "0,0,2", "DONE"] {
+        b.send(line);
+    }
+    b.send("INFO rule 3");
+    b.send("INFO rule 3");
+    b.send("YXSHOWFORBID");
+    assert_eq!(
+        b.lines_until_reply(),
+        [
+            "MESSAGE INFO rule 3: continuous game (2) is not supported; the next game plays \
+             standard",
+            "MESSAGE INFO rule 3 (standard) takes effect at the next START, RESTART, BOARD, \
+             YXBOARD or BEGIN; this game goes on under renju",
+            "MESSAGE INFO rule 3: continuous game (2) is not supported; the next game plays \
+             standard",
+            "FORBID ."
+        ]
+    );
 }
 
 #[test]

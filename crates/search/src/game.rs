@@ -46,8 +46,8 @@ pub enum Outcome {
 /// - `evaluate` returns a heuristic score ([`Score::heuristic`]): a decided score claims a
 ///   proven win or loss, and the searchers would report it as one.
 /// - `hash` identifies the position, side to move included (see [`Game::hash`]).
-/// - No line is searched past [`crate::MAX_PLY`] plies: a game that can last longer is
-///   scored by its evaluation there.
+/// - No line is searched past ply `MAX_PLY - 1` ([`crate::MAX_PLY`]): a game that can last
+///   longer is scored by its evaluation there, by every strategy alike.
 pub trait Game {
     type Move: Copy + Eq + Hash + Debug;
 

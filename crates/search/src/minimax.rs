@@ -4,7 +4,7 @@
 
 use crate::game::{static_score, terminal_score, Game, Player};
 use crate::observer::Observer;
-use crate::score::{Score, MAX_PLY};
+use crate::score::{Score, LAST_PLY};
 use crate::strategy::{SearchResult, Strategy};
 use crate::walk::Walk;
 
@@ -23,12 +23,12 @@ fn first_player_view<G: Game>(game: &G, score: Score) -> Score {
 }
 
 /// Leaf value, or `None` when the node must be expanded: a finished game, the depth reached,
-/// or [`MAX_PLY`] (decided scores count no further).
+/// or the last ply any strategy searches ([`LAST_PLY`]: decided scores count no further).
 fn leaf<G: Game>(game: &G, depth: u32, ply: u32) -> Option<Score> {
     if let Some(outcome) = game.outcome() {
         return Some(terminal_score(outcome, Player::First, ply));
     }
-    (depth == 0 || ply as usize >= MAX_PLY).then(|| first_player_view(game, static_score(game)))
+    (depth == 0 || ply as usize >= LAST_PLY).then(|| first_player_view(game, static_score(game)))
 }
 
 /// The value of the position for the first player: the max of the children's values when the

@@ -3,7 +3,7 @@
 
 use crate::game::{static_score, terminal_score, Game};
 use crate::observer::Observer;
-use crate::score::{Score, MAX_PLY};
+use crate::score::{Score, LAST_PLY};
 use crate::strategy::{SearchResult, Strategy};
 use crate::walk::Walk;
 
@@ -14,12 +14,13 @@ pub struct Negamax {
 }
 
 /// Leaf value from the side to move's view, or `None` when the node must be expanded: a
-/// finished game, the depth reached, or [`MAX_PLY`] (decided scores count no further).
+/// finished game, the depth reached, or the last ply any strategy searches
+/// ([`LAST_PLY`]: decided scores count no further).
 pub(crate) fn leaf_score<G: Game>(game: &G, depth: u32, ply: u32) -> Option<Score> {
     if let Some(outcome) = game.outcome() {
         return Some(terminal_score(outcome, game.side_to_move(), ply));
     }
-    (depth == 0 || ply as usize >= MAX_PLY).then(|| static_score(game))
+    (depth == 0 || ply as usize >= LAST_PLY).then(|| static_score(game))
 }
 
 fn negamax<G: Game, O: Observer<G>>(

@@ -11,6 +11,11 @@ use std::ops::Neg;
 /// The deepest ply any search may reach; decided scores live within this distance of the ends.
 pub const MAX_PLY: usize = 512;
 
+/// The last ply any strategy searches: a position there that is not over is scored by its
+/// evaluation. One short of [`MAX_PLY`], so that the searcher's per-ply buffers always have
+/// room for the child of a node.
+pub(crate) const LAST_PLY: usize = MAX_PLY - 1;
+
 /// A position value from the point of view of the side to move.
 #[derive(Copy, Clone, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, Default)]
 pub struct Score(i32);

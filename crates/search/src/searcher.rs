@@ -5,7 +5,7 @@ use crate::game::{static_score, terminal_score, Game};
 use crate::limits::{Budget, Limits};
 use crate::move_stack::MoveStack;
 use crate::pv::extend_line;
-use crate::score::{Forced, Score, MAX_PLY};
+use crate::score::{Forced, Score, LAST_PLY, MAX_PLY};
 use crate::strategy::{SearchResult, Strategy};
 use crate::tt::{Bound, TranspositionTable};
 use std::time::Duration;
@@ -153,8 +153,8 @@ impl<M: Copy + Eq> Searcher<M> {
         }
         let max_depth = budget
             .max_depth()
-            .unwrap_or(MAX_PLY as u32 - 1)
-            .clamp(1, MAX_PLY as u32 - 1);
+            .unwrap_or(LAST_PLY as u32)
+            .clamp(1, LAST_PLY as u32);
         let solved_at = game.max_remaining_plies();
         let first_depth = if self.options.iterative_deepening {
             1
@@ -221,7 +221,7 @@ impl<M: Copy + Eq> Searcher<M> {
         if let Some(outcome) = game.outcome() {
             return terminal_score(outcome, game.side_to_move(), ply);
         }
-        if ply_index >= MAX_PLY - 1 {
+        if ply_index >= LAST_PLY {
             return static_score(game);
         }
         // No line from here can end sooner than the next ply, nor be better than winning there.
@@ -323,13 +323,7 @@ impl<M: Copy + Eq> Searcher<M> {
         if self.options.history && !G::ORDERED_CANDIDATES {
             let history = &self.history;
             insertion_sort_by_key(moves, |&mv| {
-                let index = game.move_index(mv);
-                debug_assert!(
-                    index < history.len(),
-                    "Game::move_index gave {index}, not below Game::move_index_bound ({})",
-                    history.len()
-                );
-                std::cmp::Reverse(history.get(index).copied().unwrap_or(0))
+                std::cmp::Reverse(history[history_index(game, mv, history.len())])
             });
         }
         if self.options.killers {
@@ -348,15 +342,22 @@ impl<M: Copy + Eq> Searcher<M> {
             self.killers[ply][0] = Some(mv);
         }
         if self.options.history {
-            let (index, bound) = (game.move_index(mv), self.history.len());
-            assert!(
-                index < bound,
-                "Game::move_index gave {index}, not below Game::move_index_bound ({bound})"
-            );
+            let index = history_index(game, mv, self.history.len());
             let slot = &mut self.history[index];
             *slot = slot.saturating_add(depth * depth);
         }
     }
+}
+
+/// `mv`'s place in a history table of `len` entries ([`Game::move_index`]); a place past
+/// the table is the game's mistake, and the panic names the hook.
+fn history_index<G: Game>(game: &G, mv: G::Move, len: usize) -> usize {
+    let index = game.move_index(mv);
+    assert!(
+        index < len,
+        "Game::move_index gave {index}, not below Game::move_index_bound ({len})"
+    );
+    index
 }
 
 /// A stable sort that never allocates (the standard stable sort may); games that leave ordering

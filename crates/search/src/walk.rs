@@ -62,7 +62,6 @@ impl<'o, G: Game, O: Observer<G>> Walk<'o, G, O> {
         value
     }
 
-    /// `mv` is the best move at `ply` so far: its line is `mv` and the child's line.
     /// Leaves a node with no move yet no outcome (a game breaking the trait's contract),
     /// giving back its move buffer: scored `value` (its evaluation) as the searcher scores
     /// it, never as the infinite "best" of no move at all.
@@ -71,6 +70,7 @@ impl<'o, G: Game, O: Observer<G>> Walk<'o, G, O> {
         self.leave(value, false, &[])
     }
 
+    /// `mv` is the best move at `ply` so far: its line is `mv` and the child's line.
     pub fn new_best(&mut self, ply: u32, mv: G::Move) {
         let ply = ply as usize;
         let (here, below) = self.pv.split_at_mut(ply + 1);

@@ -81,6 +81,7 @@ impl Game for Line {
     }
 }
 
+/// The textbook strategies to the end of the game, and the searcher with no depth limit.
 fn every_strategy() -> Vec<Box<dyn Strategy<Line>>> {
     vec![
         Box::new(Minimax {
@@ -95,7 +96,7 @@ fn every_strategy() -> Vec<Box<dyn Strategy<Line>>> {
         Box::new(Pvs {
             depth: UNLIMITED_DEPTH,
         }),
-        Box::new(Searcher::new(1 << 16).with_limits(Limits::depth(20))),
+        Box::new(Searcher::new(1 << 16).with_limits(Limits::default())),
     ]
 }
 
@@ -137,13 +138,20 @@ fn lines_past_max_ply_are_scored_by_the_evaluation() {
         );
     }
     // Just within reach, the result is proven as usual: an even length leaves the first
-    // player to move at the end, lost.
-    let mut game = Line::new(MAX_PLY as u32 - 2);
-    let found = AlphaBeta {
-        depth: UNLIMITED_DEPTH,
+    // player to move at the end, lost. One ply more, and every strategy scores it instead.
+    for mut strategy in every_strategy() {
+        let mut game = Line::new(MAX_PLY as u32 - 2);
+        let found = strategy.search(&mut game);
+        assert_eq!(
+            found.score,
+            Score::loss_in(MAX_PLY as u32 - 2),
+            "{}",
+            strategy.name()
+        );
+        let mut game = Line::new(MAX_PLY as u32);
+        let found = strategy.search(&mut game);
+        assert_eq!(found.score.forced(), None, "{}", strategy.name());
     }
-    .search(&mut game);
-    assert_eq!(found.score, Score::loss_in(MAX_PLY as u32 - 2));
 }
 
 /// A `move_index` at or past `move_index_bound` is the game's mistake: the searcher says

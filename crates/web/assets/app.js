@@ -81,8 +81,12 @@ function draw() {
       if (last && !$("numbers").checked) { ctx.fillStyle = "#e0312b"; ctx.fillText("●", at(x), at(y)); }
     }
   });
-  ctx.strokeStyle = "#c0392b"; ctx.lineWidth = 2;
-  for (const f of game.forbidden) {
+  // Black's forbidden points under renju: red crosses on Black's turn, faint ones on
+  // White's (White may play there; Black, as the stones stand, may not).
+  const blackToMove = game.to_move === "black";
+  ctx.strokeStyle = blackToMove ? "#c0392b" : "rgba(192, 57, 43, 0.45)";
+  ctx.lineWidth = blackToMove ? 2 : 1.5;
+  for (const { point: f } of game.fouls || []) {
     if (f === pendingMove) continue;
     const [x, y] = toXY(f, n), d = cell * 0.2;
     ctx.beginPath(); ctx.moveTo(at(x) - d, at(y) - d); ctx.lineTo(at(x) + d, at(y) + d);

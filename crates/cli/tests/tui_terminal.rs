@@ -168,6 +168,42 @@ fn sigterm_restores_the_terminal() {
     assert!(restored(&text), "{text:?}");
 }
 
+/// A terminal that goes away (its emulator killed, an SSH session dropped) ends the game
+/// within a second or so: crossterm's reader never returns once the terminal has hung up,
+/// and the game must not spin on it for ever.
+#[test]
+fn a_terminal_that_hangs_up_ends_the_game() {
+    for args in ["play --time 100", "play tictactoe"] {
+        let Some(mut pty) = Pty::start(args) else {
+            eprintln!("skipped: no util-linux `script` to make a pseudo-terminal");
+            return;
+        };
+        let pid = pty.wuzi_pid();
+        pty.wait_for("Your");
+        // `script` holds the terminal's other end: killing it hangs the terminal up.
+        pty.child.kill().unwrap();
+        let _ = pty.child.wait();
+        let start = Instant::now();
+        let gone = loop {
+            // Exited (a zombie no one reaps yet counts) or gone altogether.
+            let state = std::fs::read_to_string(format!("/proc/{pid}/stat")).unwrap_or_default();
+            let state = state.rsplit(") ").next().unwrap_or("").chars().next();
+            if matches!(state, None | Some('Z' | 'X')) {
+                break true;
+            }
+            if start.elapsed() > Duration::from_secs(10) {
+                let _ = Command::new("kill").args(["-KILL", &pid]).status();
+                break false;
+            }
+            std::thread::sleep(Duration::from_millis(100));
+        };
+        assert!(
+            gone,
+            "{args}: wuzi {pid} still runs after its terminal hung up"
+        );
+    }
+}
+
 /// A terminal that cannot draw a screen (`TERM=dumb`: Emacs' shell, some IDE consoles) gets
 /// the line mode, as a pipe does.
 #[test]

@@ -2,7 +2,8 @@
 //! (quit, an error, Ctrl-C, which arrives as a key in raw mode), a panic hook restores it
 //! before the panic message is printed, and SIGTERM or SIGHUP end the loop as a quit does
 //! (then the process exits as the signal would have it), so no exit path leaves the shell in
-//! raw mode.
+//! raw mode. A watchdog thread ends the process when the loop cannot: once the terminal has
+//! hung up, crossterm's reader retries its empty reads for ever and never returns to the loop.
 
 use super::input::{from_key, from_typed_key, Input};
 use super::Screen;
@@ -16,7 +17,7 @@ use ratatui::crossterm::terminal::{
 };
 use ratatui::Terminal;
 use std::io::{self, Stdout};
-use std::sync::atomic::{AtomicUsize, Ordering};
+use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
 use std::sync::{Arc, Once};
 use std::time::Duration;
 
@@ -39,6 +40,54 @@ pub struct FullScreen {
     terminal: Terminal<CrosstermBackend<Stdout>>,
     /// The number of the terminating signal that arrived (SIGTERM, SIGHUP), 0 while none.
     ended_by: Arc<AtomicUsize>,
+    /// Set when the full screen is left: the watchdog's work is over.
+    left: Arc<AtomicBool>,
+}
+
+/// How long the loop has to end by itself after a terminating signal, or after the terminal
+/// hung up, before the watchdog ends the process.
+const GRACE: Duration = Duration::from_millis(700);
+
+/// Watches for what the loop may never see: a terminating signal it does not get back to,
+/// or a terminal that hung up (stdin reports POLLHUP). Then, unless the loop has left the
+/// full screen within [`GRACE`], the watchdog puts the terminal back as far as it still can
+/// and exits as the signal (or a hang-up) would have it.
+fn start_watchdog(ended_by: Arc<AtomicUsize>, left: Arc<AtomicBool>) {
+    std::thread::spawn(move || {
+        let mut since: Option<std::time::Instant> = None;
+        while !left.load(Ordering::Relaxed) {
+            std::thread::sleep(Duration::from_millis(100));
+            let signal = ended_by.load(Ordering::Relaxed);
+            if signal == 0 && !stdin_hung_up() {
+                continue;
+            }
+            let first = *since.get_or_insert_with(std::time::Instant::now);
+            if first.elapsed() >= GRACE && !left.load(Ordering::Relaxed) {
+                restore();
+                // SIGHUP's number when the terminal went away without a signal.
+                let code = if signal == 0 { 1 } else { signal as i32 };
+                std::process::exit(128 + code);
+            }
+        }
+    });
+}
+
+/// True when standard input is a terminal that has hung up (its other end closed).
+#[cfg(unix)]
+fn stdin_hung_up() -> bool {
+    let mut fd = libc::pollfd {
+        fd: 0,
+        events: 0,
+        revents: 0,
+    };
+    // SAFETY: one pollfd, owned here, and a zero timeout: the call only fills `revents`.
+    let ready = unsafe { libc::poll(&mut fd, 1, 0) };
+    ready > 0 && fd.revents & libc::POLLHUP != 0
+}
+
+#[cfg(not(unix))]
+fn stdin_hung_up() -> bool {
+    false
 }
 
 /// Makes SIGTERM and SIGHUP (unless ignored) store their number in `ended_by` instead of
@@ -77,7 +126,13 @@ impl FullScreen {
         };
         let ended_by = Arc::new(AtomicUsize::new(0));
         catch_terminating_signals(&ended_by);
-        Ok(FullScreen { terminal, ended_by })
+        let left = Arc::new(AtomicBool::new(false));
+        start_watchdog(ended_by.clone(), left.clone());
+        Ok(FullScreen {
+            terminal,
+            ended_by,
+            left,
+        })
     }
 
     /// The signal that ended the loop, if one did: the caller exits with 128 + it, as the
@@ -127,6 +182,7 @@ impl FullScreen {
 
 impl Drop for FullScreen {
     fn drop(&mut self) {
+        self.left.store(true, Ordering::Relaxed);
         restore();
     }
 }

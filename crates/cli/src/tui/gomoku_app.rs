@@ -301,7 +301,9 @@ impl GomokuApp {
             Input::Up | Input::Down | Input::Left | Input::Right => {
                 self.cursor = step(self.cursor, input, n, n);
             }
-            Input::Place => self.place(self.cursor),
+            Input::Place => {
+                self.place(self.cursor);
+            }
             Input::PlaceAt(x, y) => {
                 if x < n && y < n {
                     self.cursor = (x, y);
@@ -327,6 +329,11 @@ impl GomokuApp {
                 self.after_change();
             }
             Input::Save => self.save(),
+            // After the end the colours say who won (and a saved record names the players):
+            // swapping them would rewrite the result.
+            Input::SwapColours if self.board.result().is_some() => {
+                self.message = "The game is over: n for a new one.".into();
+            }
             Input::SwapColours => {
                 self.cancel_thinking();
                 self.human = self.human.opponent();
@@ -342,7 +349,7 @@ impl GomokuApp {
                 self.typed = Some(String::new());
                 self.message = "Type a move (h8), Enter to play, Esc to cancel.".into();
             }
-            Input::Text(_) | Input::Erase => {}
+            Input::Text(_) | Input::Erase | Input::Other => {}
         }
     }
 
@@ -365,9 +372,13 @@ impl GomokuApp {
             }
             Input::Place => match parse_point(typed, self.board.size()) {
                 Ok(p) => {
-                    self.typed = None;
+                    let text = self.typed.take();
                     self.cursor = (p.x(), p.y());
-                    self.place(self.cursor);
+                    if !self.place(self.cursor) {
+                        // Refused (occupied, forbidden): the prompt stays open with the text,
+                        // so that Backspace and Esc correct it rather than undo or quit.
+                        self.typed = text;
+                    }
                 }
                 // The prompt stays open with the text, to be corrected.
                 Err(e) if e.contains(typed.trim()) => self.message = e,
@@ -381,30 +392,32 @@ impl GomokuApp {
         true
     }
 
-    fn place(&mut self, (x, y): (usize, usize)) {
+    /// Plays the player's stone at `(x, y)`; false (and a message saying why) when it is
+    /// refused.
+    fn place(&mut self, (x, y): (usize, usize)) -> bool {
         let p = Point::new(x, y);
         let name = p.to_human(self.board.size());
         if self.board.result().is_some() {
             self.message = "The game is over: n for a new one.".into();
-            return;
+            return false;
         }
         if self.engine_to_move() {
             self.message = "wuzi is thinking.".into();
-            return;
+            return false;
         }
         let mover = self.board.side_to_move();
         if mover != self.human && !self.analysing {
             self.message = "It is not your turn.".into();
-            return;
+            return false;
         }
         if !self.board.is_empty(p) {
             self.message = format!("{name} is occupied.");
-            return;
+            return false;
         }
         if self.board.rule().has_fouls(mover) {
             if let Some(foul) = self.board.clone().foul(p) {
                 self.message = format!("{name} is forbidden for Black ({}).", foul.name());
-                return;
+                return false;
             }
         }
         let stopped = if self.is_reviewing() {
@@ -415,7 +428,7 @@ impl GomokuApp {
         self.cancel_thinking(); // a hint, a review or an analysis in progress
         if let Err(e) = self.engine_mut().play(p) {
             self.message = format!("{name}: {e}");
-            return;
+            return false;
         }
         if self.analysing {
             self.both_sides_from.get_or_insert(self.board.moves().len());
@@ -426,6 +439,7 @@ impl GomokuApp {
             format!("You play {name}{stopped}.")
         };
         self.after_change();
+        true
     }
 
     /// Takes back the player's last move and every reply after it (in analysis, the last

@@ -36,6 +36,8 @@ pub enum Input {
     Erase,
     /// Esc: the prompt or the key list closed; otherwise, quit.
     Cancel,
+    /// A key with no command: it only closes the key list ("any key hides them").
+    Other,
 }
 
 /// The keys, as `?` lists them: (keys, what they do).
@@ -96,7 +98,7 @@ fn command(code: KeyCode) -> Option<Input> {
         KeyCode::Char('q') => Input::Quit,
         KeyCode::Esc => Input::Cancel,
         KeyCode::Char(':') => Input::TypeMove,
-        _ => return None,
+        _ => Input::Other,
     })
 }
 
@@ -134,7 +136,8 @@ mod tests {
         assert_eq!(key(KeyCode::Enter), Some(Input::Place));
         assert_eq!(key(KeyCode::Char('r')), Some(Input::Review));
         assert_eq!(key(KeyCode::Char('a')), Some(Input::Analyse));
-        assert_eq!(key(KeyCode::Char('x')), None);
+        assert_eq!(key(KeyCode::Char('x')), Some(Input::Other));
+        assert_eq!(key(KeyCode::Tab), Some(Input::Other));
         let ctrl_c = KeyEvent::new(KeyCode::Char('c'), KeyModifiers::CONTROL);
         assert_eq!(from_key(ctrl_c), Some(Input::Quit));
         assert_eq!(step((0, 0), Input::Up, 3, 3), (0, 0));

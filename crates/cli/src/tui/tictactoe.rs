@@ -211,6 +211,10 @@ impl Screen for TicTacToeApp {
             Input::Analyse | Input::MoreLines => {
                 self.message = "Analysis is for Gomoku games.".into()
             }
+            // After the end the colours say who won: swapping them would rewrite it.
+            Input::SwapColours if self.board_outcome().is_some() => {
+                self.message = "The game is over: n for a new one.".into();
+            }
             Input::SwapColours => {
                 self.human = self.human.opponent();
                 self.message = format!("You are now {}.", Self::mark(self.human));
@@ -221,7 +225,7 @@ impl Screen for TicTacToeApp {
             Input::TypeMove => {
                 self.message = "Typing a move is for Gomoku: use the arrows or click.".into()
             }
-            Input::Text(_) | Input::Erase => {}
+            Input::Text(_) | Input::Erase | Input::Other => {}
         }
     }
 

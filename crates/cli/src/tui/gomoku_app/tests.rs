@@ -120,12 +120,18 @@ fn a_typed_move_is_played_and_a_bad_one_leaves_the_game_as_it_was() {
     app.wait();
     let reply = app.board().moves()[1];
 
-    // An occupied point is refused with the prompt closed; the game is unchanged.
+    // An occupied point is refused with the prompt still open, the text in it: Backspace
+    // corrects it (it undoes nothing), and the game is unchanged.
     app.input(Input::TypeMove);
-    type_text(&mut app, &reply.to_human(15));
+    let name = reply.to_human(15);
+    type_text(&mut app, &name);
     app.input(Input::Place);
     assert!(app.message.ends_with("is occupied."), "{}", app.message);
-    assert_eq!(app.board().moves().len(), 2);
+    assert_eq!(app.typed.as_deref(), Some(name.as_str()));
+    app.input(Input::Erase);
+    assert_eq!(app.board().moves().len(), 2, "Backspace took nothing back");
+    app.input(Input::Cancel);
+    assert!(!app.quit, "Esc closed the prompt, not the game");
 
     // Esc closes the prompt without playing; the keys are commands again.
     app.input(Input::TypeMove);
@@ -162,6 +168,10 @@ fn a_five_ends_the_game_and_the_screen_shows_the_line() {
     assert_ne!(buffer[(1 + 3 + 2 * 6, 9)].style().bg, Some(Color::Green));
     app.input(Input::Place);
     assert!(app.message.contains("over"));
+    // The colours say who won: no swap rewrites it.
+    app.input(Input::SwapColours);
+    assert!(app.message.contains("over"));
+    assert_eq!(app.result_text().as_deref(), Some("You win (five)!"));
     app.input(Input::NewGame);
     assert_eq!(app.board().moves().len(), 8);
 }
@@ -545,6 +555,10 @@ fn the_key_list_takes_one_key_to_close() {
         app.board().moves().is_empty(),
         "no stone played under the list"
     );
+    // A key with no command of its own closes it too.
+    app.input(Input::ToggleHelp);
+    app.input(Input::Other);
+    assert!(!app.show_help);
     app.input(Input::ToggleHelp);
     app.input(Input::Cancel);
     assert!(!app.show_help && !app.quit);

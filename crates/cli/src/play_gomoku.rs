@@ -99,6 +99,17 @@ pub(crate) fn result_from_the_start(board: &Board, start: &[wuzi_gomoku::Point])
     board.result().is_some() && board.moves() == start
 }
 
+/// The width of the terminal the live progress line is drawn on, or `None` where it is
+/// not drawn: output that is no terminal, or a terminal that cannot erase a line
+/// (`TERM=dumb`: Emacs' shell, some IDE consoles).
+fn live_width() -> Option<usize> {
+    if !std::io::stdout().is_terminal() || std::env::var("TERM").is_ok_and(|t| t == "dumb") {
+        return None;
+    }
+    let columns = ratatui::crossterm::terminal::size().map_or(80, |(w, _)| w as usize);
+    Some(columns.max(20))
+}
+
 /// A file name for saving that does not overwrite an earlier save: `wuzi-<seconds>.sgf`, or
 /// `wuzi-<seconds>-2.sgf` and on when two saves fall in the same second.
 pub(crate) fn save_path() -> PathBuf {
@@ -115,9 +126,19 @@ pub(crate) fn save_path() -> PathBuf {
 }
 
 /// Writes the game to `path` as SGF, the player named "you" on `human`'s side and wuzi on
-/// the other (`None`: the player played both); says what happened, in a sentence.
-pub(crate) fn save_game(board: &Board, human: Option<Player>, path: &Path) -> String {
+/// the other (`None`: the player played both), its first `opening` moves marked as a
+/// loaded record's opening stones (`C[opening move]`, so that a review leaves them out
+/// again); says what happened, in a sentence.
+pub(crate) fn save_game(
+    board: &Board,
+    human: Option<Player>,
+    opening: usize,
+    path: &Path,
+) -> String {
     let mut record = GameRecord::from_board(board);
+    for stone in record.moves.iter_mut().take(opening) {
+        stone.comment = wuzi_gomoku::record::OPENING_COMMENT.to_string();
+    }
     let (you, wuzi) = ("you".to_string(), "wuzi".to_string());
     (record.black, record.white) = match human {
         None => (you.clone(), you),
@@ -174,7 +195,7 @@ impl Session {
     /// Writes the game as SGF (see [`save_game`]).
     fn save(&self, path: &Path) -> String {
         let human = (!self.both_sides()).then_some(self.human);
-        save_game(self.engine.board(), human, path)
+        save_game(self.engine.board(), human, self.opening_now(), path)
     }
 
     /// After `new`: a finished record gives way to an empty board (see [`new_game_board`]).
@@ -225,19 +246,22 @@ impl Session {
         label: &str,
     ) -> std::io::Result<Vec<Analysis>> {
         let size = self.size;
-        let live = std::io::stdout().is_terminal();
+        let live = live_width();
         let found = self.engine.best_moves(
             n,
             &Limits::time(self.think),
             |rank, info| {
-                if live && rank == 0 {
-                    let _ = write!(out, "\r\x1b[2K{label}: {}", info_line(info, size));
+                if let (Some(width), 0) = (live, rank) {
+                    let line = format!("{label}: {}", info_line(info, size));
+                    // Cut to the terminal's width: a wrapped line would not be replaced.
+                    let line: String = line.chars().take(width.saturating_sub(1)).collect();
+                    let _ = write!(out, "\r\x1b[2K{line}");
                     let _ = out.flush();
                 }
             },
             |_| {},
         );
-        if live {
+        if live.is_some() {
             write!(out, "\r\x1b[2K")?;
         }
         Ok(found)

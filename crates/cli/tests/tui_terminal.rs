@@ -213,8 +213,39 @@ fn a_dumb_terminal_gets_the_line_mode() {
         return;
     };
     pty.wait_for("pid ");
+    // The engine thinks (its live line would erase itself with escapes a dumb terminal
+    // prints as garbage), then the game ends.
+    pty.keys("h8\n");
+    pty.wait_for("AI plays");
     pty.keys("quit\n");
     let (success, text) = pty.finish();
     assert!(success, "{text:?}");
     assert!(!text.contains(ENTER_ALTERNATE_SCREEN), "{text:?}");
+    assert!(!text.contains("\x1b[2K"), "no line erasing: {text:?}");
+}
+
+/// On a terminal the live line stays within the width (`stty cols 100`): a longer one
+/// would wrap, and only its last row would be replaced by the next.
+#[test]
+fn the_line_modes_live_line_fits_the_terminal() {
+    let Some(mut pty) = Pty::start("play --plain --time 400") else {
+        eprintln!("skipped: no util-linux `script` to make a pseudo-terminal");
+        return;
+    };
+    pty.wait_for("pid ");
+    pty.keys("h8\n");
+    pty.wait_for("AI plays");
+    pty.keys("quit\n");
+    let (success, text) = pty.finish();
+    assert!(success, "{text:?}");
+    let live: Vec<&str> = text
+        .split("\x1b[2K")
+        .skip(1)
+        .map(|s| s.split(['\r', '\n']).next().unwrap_or(""))
+        .filter(|s| !s.is_empty())
+        .collect();
+    assert!(!live.is_empty(), "a live line was drawn: {text:?}");
+    for line in live {
+        assert!(line.chars().count() < 100, "{line:?}");
+    }
 }

@@ -566,7 +566,7 @@ impl GomokuApp {
             .clone()
             .or_else(|| self.saved_to.clone())
             .unwrap_or_else(save_path);
-        self.message = save_game(&self.board, human, &path);
+        self.message = save_game(&self.board, human, self.opening_now(), &path);
         self.saved_to = Some(path);
     }
 

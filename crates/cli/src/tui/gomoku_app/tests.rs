@@ -498,6 +498,22 @@ fn analysis_ends_with_the_winning_colour_and_keeps_the_renju_rules() {
     assert!(app.is_thinking(), "the analysis goes on");
 }
 
+/// A loaded record's opening stones are saved marked as such, so that a review of the saved
+/// file leaves them out again, as the game's own review does.
+#[test]
+fn a_saved_game_keeps_its_opening_stones_marked() {
+    let mut app = app("h8 i9 j8 k9", Rule::Freestyle).with_opening(4);
+    type_move(&mut app, "g7");
+    app.wait();
+    app.input(Input::Save);
+    let path = app.save_to.clone().unwrap();
+    let saved = std::fs::read_to_string(&path).unwrap();
+    std::fs::remove_file(&path).unwrap();
+    let record = &wuzi_gomoku::record::read_sgf(&saved, Rule::Freestyle).unwrap()[0];
+    let opening: Vec<bool> = record.moves.iter().map(|m| m.is_opening()).collect();
+    assert_eq!(opening, [true, true, true, true, false, false], "{saved}");
+}
+
 /// A loaded record's opening stones taken back are not opening stones of the moves played
 /// over them: the review grades those.
 #[test]

@@ -32,7 +32,7 @@ pub fn draw(frame: &mut Frame, app: &GomokuApp) -> Option<Rect> {
         panel_lines(app, panel_area.width, panel_area.height),
     );
     if app.show_help {
-        help(frame);
+        help(frame, super::input::KEYS);
     }
     Some(board_area)
 }

@@ -57,6 +57,19 @@ pub const KEYS: &[(&str, &str)] = &[
     ("q, Esc, Ctrl-C, Ctrl-D", "quit (Esc here closes this list)"),
 ];
 
+/// The keys tic-tac-toe takes, as its `?` lists them: Gomoku's without the move prompt,
+/// review, analysis and saving.
+pub const TICTACTOE_KEYS: &[(&str, &str)] = &[
+    ("arrows, hjkl", "move the cursor"),
+    ("Enter, Space, click", "play at the cursor"),
+    ("u, Backspace", "undo (your move and the reply)"),
+    ("t", "hint: what the AI would play"),
+    ("n", "new game"),
+    ("c", "swap colours"),
+    ("?", "show these keys (any key hides them)"),
+    ("q, Esc, Ctrl-C, Ctrl-D", "quit (Esc here closes this list)"),
+];
+
 /// The request a key press makes, if any.
 pub fn from_key(key: KeyEvent) -> Option<Input> {
     read_key(key, command)

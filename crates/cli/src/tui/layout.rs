@@ -2,7 +2,6 @@
 //! that `?` shows, and a note when the terminal is too small.
 
 use super::board_view::BoardView;
-use super::input::KEYS;
 use ratatui::layout::{Constraint, Layout, Rect};
 use ratatui::style::{Color, Modifier, Style};
 use ratatui::text::{Line, Span};
@@ -74,20 +73,20 @@ pub fn panel(frame: &mut Frame, area: Rect, title: &str, lines: Vec<Line<'static
 /// The width of the keys' column of the key list.
 const KEYS_COLUMN: usize = 22;
 
-/// The keys, over the middle of the screen.
-pub fn help(frame: &mut Frame) {
+/// The game's `keys` (keys, what they do), over the middle of the screen.
+pub fn help(frame: &mut Frame, keys: &[(&str, &str)]) {
     let area = frame.area();
     // The keys' column, two spaces, the longest text, the borders.
-    let longest = KEYS.iter().map(|(_, what)| what.chars().count()).max();
+    let longest = keys.iter().map(|(_, what)| what.chars().count()).max();
     let width = (KEYS_COLUMN as u16 + 2 + longest.unwrap_or(0) as u16 + 2).min(area.width);
-    let height = (KEYS.len() as u16 + 4).min(area.height);
+    let height = (keys.len() as u16 + 4).min(area.height);
     let popup = Rect::new(
         area.x + (area.width - width) / 2,
         area.y + (area.height - height) / 2,
         width,
         height,
     );
-    let mut lines: Vec<Line> = KEYS
+    let mut lines: Vec<Line> = keys
         .iter()
         .map(|(keys, what)| {
             Line::from(vec![

@@ -275,7 +275,7 @@ impl Screen for TicTacToeApp {
         lines.push(dim("? keys   q quit"));
         panel(frame, panel_area, "wuzi", lines);
         if self.show_help {
-            help(frame);
+            help(frame, super::input::TICTACTOE_KEYS);
         }
         Some(board_area)
     }

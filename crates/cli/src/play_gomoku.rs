@@ -9,7 +9,9 @@ use std::path::{Path, PathBuf};
 use std::time::{Duration, SystemTime, UNIX_EPOCH};
 use wuzi_gomoku::record::GameRecord;
 use wuzi_gomoku::review::ReviewSpan;
-use wuzi_gomoku::{parse_point, render, Analysis, Board, Engine, EngineOptions, Player, Rule};
+use wuzi_gomoku::{
+    parse_point, render, Analysis, Board, Engine, EngineOptions, Player, Point, Rule, Shape,
+};
 use wuzi_search::Limits;
 
 #[derive(Args, Debug, Clone)]
@@ -97,6 +99,21 @@ fn finished(board: &Board) -> bool {
 /// not "you" and the engine.
 pub(crate) fn result_from_the_start(board: &Board, start: &[wuzi_gomoku::Point]) -> bool {
     board.result().is_some() && board.moves() == start
+}
+
+/// What to tell a player whose stone at `p` makes six or more in a row under the standard
+/// rule, where it neither wins nor is forbidden (so the game goes on, unexplained); empty
+/// otherwise.
+pub(crate) fn overline_note(board: &Board, p: Point) -> &'static str {
+    let mover = board.side_to_move();
+    if board.rule() == Rule::Standard
+        && board.is_empty(p)
+        && board.shapes(p, mover).contains(&Shape::Overline)
+    {
+        " makes six in a row, which does not win: only exactly five wins (standard)."
+    } else {
+        ""
+    }
 }
 
 /// The width of the terminal the live progress line is drawn on, or `None` where it is
@@ -351,7 +368,11 @@ impl Session {
                 );
             }
         }
+        let note = overline_note(board, p);
         self.engine.play(p).expect("checked above");
+        if !note.is_empty() {
+            writeln!(out, "{}{note}", self.name(p))?;
+        }
         if self.analysing {
             let before = self.engine.board().moves().len() - 1;
             self.both_sides_from.get_or_insert(before);

@@ -95,6 +95,10 @@ pub struct GomokuApp {
     pub message: String,
     pub hint: Option<Point>,
     pub show_help: bool,
+    /// Said of the player's move until the engine's reply to it is said with it (six in a
+    /// row under the standard rule, which does not win), with the number of moves then on
+    /// the board.
+    move_note: (String, usize),
     pub quit: bool,
     /// The move typed so far while the prompt (`:`) is open.
     pub typed: Option<String>,
@@ -145,6 +149,7 @@ impl GomokuApp {
             message: "Arrows (or hjkl) and Enter play, or click a point; ? lists the keys.".into(),
             hint: None,
             show_help: false,
+            move_note: (String::new(), 0),
             quit: false,
             typed: None,
             save_to,
@@ -425,6 +430,7 @@ impl GomokuApp {
         } else {
             ""
         };
+        let note = crate::play_gomoku::overline_note(&self.board, p);
         self.cancel_thinking(); // a hint, a review or an analysis in progress
         if let Err(e) = self.engine_mut().play(p) {
             self.message = format!("{name}: {e}");
@@ -433,7 +439,16 @@ impl GomokuApp {
         if self.analysing {
             self.both_sides_from.get_or_insert(self.board.moves().len());
         }
-        self.message = if self.analysing {
+        let said = if note.is_empty() {
+            String::new()
+        } else {
+            format!("{name}{note}")
+        };
+        let on_board = self.engine_mut().board().moves().len();
+        self.move_note = (said.clone(), on_board);
+        self.message = if !said.is_empty() {
+            said
+        } else if self.analysing {
             format!("{} plays {name}{stopped}.", colour_title(mover))
         } else {
             format!("You play {name}{stopped}.")
@@ -681,8 +696,16 @@ impl GomokuApp {
         };
         let verdict = verdict_text(analysis, self.board.rule(), Searcher::Engine);
         let name = p.to_human(self.board.size());
+        // The note of the player's move, if this one answers it.
+        let (note, on_board) = std::mem::take(&mut self.move_note);
+        let answered = on_board == self.engine_mut().board().moves().len();
+        let note = if answered && !note.is_empty() {
+            note + " "
+        } else {
+            String::new()
+        };
         match self.engine_mut().play(p) {
-            Ok(()) => self.message = format!("wuzi plays {name} ({verdict})."),
+            Ok(()) => self.message = format!("{note}wuzi plays {name} ({verdict})."),
             Err(e) => self.message = format!("wuzi chose {name}, which is not legal: {e}"),
         }
         if move_cursor {

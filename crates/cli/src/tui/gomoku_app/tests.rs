@@ -498,6 +498,27 @@ fn analysis_ends_with_the_winning_colour_and_keeps_the_renju_rules() {
     assert!(app.is_thinking(), "the analysis goes on");
 }
 
+/// Six in a row under the standard rule neither wins nor is refused: the player is told
+/// why the game goes on, and the engine's reply keeps the note.
+#[test]
+fn six_in_a_row_under_the_standard_rule_is_explained() {
+    let mut app = app("h8 a1 h9 a3 h10 a5 h12 a7 h13 a9", Rule::Standard);
+    type_move(&mut app, "h11");
+    assert!(app.board().result().is_none());
+    assert!(
+        app.message.contains("h11 makes six in a row"),
+        "{}",
+        app.message
+    );
+    app.wait();
+    assert_eq!(app.board().moves().len(), 12);
+    assert!(
+        app.message.contains("only exactly five wins") && app.message.contains("wuzi plays"),
+        "{}",
+        app.message
+    );
+}
+
 /// A loaded record's opening stones are saved marked as such, so that a review of the saved
 /// file leaves them out again, as the game's own review does.
 #[test]

@@ -99,6 +99,8 @@ pub struct GomokuApp {
     /// row under the standard rule, which does not win), with the number of moves then on
     /// the board.
     move_note: (String, usize),
+    /// `n` was pressed once in a game in progress: the next `n` drops it.
+    confirm_new: bool,
     pub quit: bool,
     /// The move typed so far while the prompt (`:`) is open.
     pub typed: Option<String>,
@@ -150,6 +152,7 @@ impl GomokuApp {
             hint: None,
             show_help: false,
             move_note: (String::new(), 0),
+            confirm_new: false,
             quit: false,
             typed: None,
             save_to,
@@ -296,6 +299,7 @@ impl GomokuApp {
         if self.typed.is_some() && self.type_into_prompt(input) {
             return;
         }
+        let confirming_new = std::mem::take(&mut self.confirm_new);
         // The key list is modal: a key closes it and does nothing else (but q and Ctrl-C
         // quit), so that no stone is played unseen beneath it.
         if self.show_help && input != Input::Quit {
@@ -320,6 +324,15 @@ impl GomokuApp {
             Input::Review => self.ask_review(),
             Input::Analyse => self.toggle_analysis(),
             Input::MoreLines => self.more_lines(),
+            Input::NewGame
+                if !confirming_new
+                    && self.board.result().is_none()
+                    && self.board.moves().len() > self.start.moves().len() =>
+            {
+                // A stray n must not throw a game away.
+                self.confirm_new = true;
+                self.message = "A game is in progress: n again to drop it for a new one.".into();
+            }
             Input::NewGame => {
                 let start = new_game_board(&self.start);
                 if start.moves().len() != self.start.moves().len() {

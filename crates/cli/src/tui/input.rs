@@ -50,7 +50,7 @@ pub const KEYS: &[(&str, &str)] = &[
     ("r", "review: every move graded (?! ? ??)"),
     ("a", "analysis: you play both sides, wuzi thinks"),
     ("m", "analysis: 1, 3 or 5 best moves"),
-    ("n", "new game"),
+    ("n", "new game (twice mid-game)"),
     ("s", "save the game (SGF)"),
     ("c", "swap colours"),
     ("?", "show these keys (any key hides them)"),

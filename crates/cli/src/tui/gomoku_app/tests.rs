@@ -370,8 +370,12 @@ fn analysis_plays_both_sides_and_marks_the_engines_choice() {
         "{text}"
     );
 
-    // A new game in analysis is analysed from its start; swapping colours in analysis only
-    // says which side the player takes back in the game.
+    // A new game in analysis is analysed from its start (a game in progress asks for a
+    // second n first); swapping colours in analysis only says which side the player takes
+    // back in the game.
+    app.input(Input::NewGame);
+    assert!(app.message.contains("n again"), "{}", app.message);
+    assert!(app.board().moves().len() > 2, "the first n drops nothing");
     app.input(Input::NewGame);
     assert_eq!(app.board().moves().len(), 2);
     assert!(app.is_analysing());

@@ -106,9 +106,12 @@ pub(crate) fn result_from_the_start(board: &Board, start: &[wuzi_gomoku::Point])
 /// otherwise.
 pub(crate) fn overline_note(board: &Board, p: Point) -> &'static str {
     let mover = board.side_to_move();
+    let shapes = board.shapes(p, mover);
+    // A six beside a five elsewhere through the point still wins.
     if board.rule() == Rule::Standard
         && board.is_empty(p)
-        && board.shapes(p, mover).contains(&Shape::Overline)
+        && shapes.contains(&Shape::Overline)
+        && !shapes.contains(&Shape::Five)
     {
         " makes six in a row, which does not win: only exactly five wins (standard)."
     } else {
@@ -117,14 +120,16 @@ pub(crate) fn overline_note(board: &Board, p: Point) -> &'static str {
 }
 
 /// The width of the terminal the live progress line is drawn on, or `None` where it is
-/// not drawn: output that is no terminal, or a terminal that cannot erase a line
-/// (`TERM=dumb`: Emacs' shell, some IDE consoles).
+/// not drawn: output that is no terminal, or a terminal that cannot erase a line (see
+/// [`crate::tui::term_can_draw`]). A terminal that reports no width is taken as 80 wide.
 fn live_width() -> Option<usize> {
-    if !std::io::stdout().is_terminal() || std::env::var("TERM").is_ok_and(|t| t == "dumb") {
+    if !std::io::stdout().is_terminal() || !crate::tui::term_can_draw() {
         return None;
     }
-    let columns = ratatui::crossterm::terminal::size().map_or(80, |(w, _)| w as usize);
-    Some(columns.max(20))
+    match ratatui::crossterm::terminal::size() {
+        Ok((columns, _)) if columns > 0 => Some(usize::from(columns).max(20)),
+        _ => Some(80),
+    }
 }
 
 /// A file name for saving that does not overwrite an earlier save: `wuzi-<seconds>.sgf`, or

@@ -124,6 +124,16 @@ pub struct GomokuApp {
     both_sides_from: Option<usize>,
 }
 
+/// What became of the player's stone.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+enum Placed {
+    Played,
+    /// Refused for the point: occupied, or forbidden for Black.
+    PointRefused,
+    /// Refused for the game's state: over, the engine's turn, not the player's.
+    Refused,
+}
+
 impl GomokuApp {
     /// A game from `board` with the player as `human`; the engine thinks within `limits`
     /// (a time in play, a depth in tests) and starts at once when it is its turn.
@@ -300,6 +310,10 @@ impl GomokuApp {
             return;
         }
         let confirming_new = std::mem::take(&mut self.confirm_new);
+        if confirming_new && input != Input::NewGame {
+            // The question is dropped with the key that did not answer it.
+            self.message.clear();
+        }
         // The key list is modal: a key closes it and does nothing else (but q and Ctrl-C
         // quit), so that no stone is played unseen beneath it.
         if self.show_help && input != Input::Quit {
@@ -327,7 +341,7 @@ impl GomokuApp {
             Input::NewGame
                 if !confirming_new
                     && self.board.result().is_none()
-                    && self.board.moves().len() > self.start.moves().len() =>
+                    && self.board.moves() != self.start.moves() =>
             {
                 // A stray n must not throw a game away.
                 self.confirm_new = true;
@@ -392,9 +406,10 @@ impl GomokuApp {
                 Ok(p) => {
                     let text = self.typed.take();
                     self.cursor = (p.x(), p.y());
-                    if !self.place(self.cursor) {
-                        // Refused (occupied, forbidden): the prompt stays open with the text,
-                        // so that Backspace and Esc correct it rather than undo or quit.
+                    if self.place(self.cursor) == Placed::PointRefused {
+                        // Occupied or forbidden: the prompt stays open with the text, so that
+                        // Backspace and Esc correct it rather than undo or quit. (Refused for
+                        // the game's state, the prompt closes: the message names a key.)
                         self.typed = text;
                     }
                 }
@@ -410,32 +425,31 @@ impl GomokuApp {
         true
     }
 
-    /// Plays the player's stone at `(x, y)`; false (and a message saying why) when it is
-    /// refused.
-    fn place(&mut self, (x, y): (usize, usize)) -> bool {
+    /// Plays the player's stone at `(x, y)`, or says why not.
+    fn place(&mut self, (x, y): (usize, usize)) -> Placed {
         let p = Point::new(x, y);
         let name = p.to_human(self.board.size());
         if self.board.result().is_some() {
             self.message = "The game is over: n for a new one.".into();
-            return false;
+            return Placed::Refused;
         }
         if self.engine_to_move() {
             self.message = "wuzi is thinking.".into();
-            return false;
+            return Placed::Refused;
         }
         let mover = self.board.side_to_move();
         if mover != self.human && !self.analysing {
             self.message = "It is not your turn.".into();
-            return false;
+            return Placed::Refused;
         }
         if !self.board.is_empty(p) {
             self.message = format!("{name} is occupied.");
-            return false;
+            return Placed::PointRefused;
         }
         if self.board.rule().has_fouls(mover) {
             if let Some(foul) = self.board.clone().foul(p) {
                 self.message = format!("{name} is forbidden for Black ({}).", foul.name());
-                return false;
+                return Placed::PointRefused;
             }
         }
         let stopped = if self.is_reviewing() {
@@ -447,7 +461,7 @@ impl GomokuApp {
         self.cancel_thinking(); // a hint, a review or an analysis in progress
         if let Err(e) = self.engine_mut().play(p) {
             self.message = format!("{name}: {e}");
-            return false;
+            return Placed::PointRefused;
         }
         if self.analysing {
             self.both_sides_from.get_or_insert(self.board.moves().len());
@@ -467,7 +481,7 @@ impl GomokuApp {
             format!("You play {name}{stopped}.")
         };
         self.after_change();
-        true
+        Placed::Played
     }
 
     /// Takes back the player's last move and every reply after it (in analysis, the last
@@ -765,8 +779,10 @@ impl GomokuApp {
             .get_or_insert_with(|| Box::new(Engine::new(board.clone(), options.clone())))
     }
 
-    /// After any move, undo or new game: take the engine's position.
+    /// After any move, undo or new game: take the engine's position. A pending "n again"
+    /// is dropped: its message is gone, and the game it asked about has changed.
     fn after_change(&mut self) {
+        self.confirm_new = false;
         if let Some(engine) = &self.engine {
             self.board = engine.board().clone();
         }

@@ -73,9 +73,14 @@ impl Screen for GomokuApp {
 /// possible. On Unix `TERM=dumb` (Emacs' shell, some IDE consoles) or no `TERM` at all gets
 /// the line mode, as a pipe does; Windows consoles set no `TERM` and draw screens anyway.
 pub fn available() -> bool {
+    std::io::stdin().is_terminal() && std::io::stdout().is_terminal() && term_can_draw()
+}
+
+/// Whether the terminal type can move the cursor and erase (`TERM` set, and not `dumb`:
+/// Emacs' shell, some IDE consoles). Elsewhere than Unix, taken as yes.
+pub fn term_can_draw() -> bool {
     let term = std::env::var("TERM").unwrap_or_default();
-    let draws = !cfg!(unix) || (!term.is_empty() && term != "dumb");
-    std::io::stdin().is_terminal() && std::io::stdout().is_terminal() && draws
+    !cfg!(unix) || (!term.is_empty() && term != "dumb")
 }
 
 /// Runs `app` full screen. After a terminating signal the terminal is put back first, then

@@ -63,7 +63,11 @@ fn start_watchdog(ended_by: Arc<AtomicUsize>, left: Arc<AtomicBool>) {
             }
             let first = *since.get_or_insert_with(std::time::Instant::now);
             if first.elapsed() >= GRACE && !left.load(Ordering::Relaxed) {
-                restore();
+                // The main thread may hold the output's lock, blocked on a terminal that
+                // takes no more: the terminal is put back from another thread, as far as
+                // it can be within a moment, and the process ends either way.
+                std::thread::spawn(restore);
+                std::thread::sleep(Duration::from_millis(200));
                 // SIGHUP's number when the terminal went away without a signal.
                 let code = if signal == 0 { 1 } else { signal as i32 };
                 std::process::exit(128 + code);

@@ -521,6 +521,41 @@ fn six_in_a_row_under_the_standard_rule_is_explained() {
         "{}",
         app.message
     );
+    // Six one way and exactly five another win: no note then.
+    let moves = "d8 a1 e8 a3 f8 a5 g8 a7 i8 a9 h4 a11 h5 a13 h6 a15 h7 c1";
+    let mut won = self::app(moves, Rule::Standard);
+    type_move(&mut won, "h8");
+    assert_eq!(won.result_text().as_deref(), Some("You win (five)!"));
+    assert!(!won.message.contains("six"), "{}", won.message);
+}
+
+/// A typed move refused for the game's state (over, not the player's turn) closes the
+/// prompt, so that the key its message names works; refused for the point, it stays.
+#[test]
+fn a_typed_move_refused_for_the_games_state_closes_the_prompt() {
+    let mut app = app("h8 a1 h9 a2 h10 a3 h11 a4 h12", Rule::Freestyle);
+    type_move(&mut app, "a15");
+    assert!(app.message.contains("over"), "{}", app.message);
+    assert_eq!(app.typed, None);
+    app.input(Input::NewGame);
+    assert!(app.board().moves().is_empty(), "n started a new game");
+}
+
+/// The second n: any other key drops the question (and its message), and a change of the
+/// game in between does too.
+#[test]
+fn a_new_game_mid_game_takes_a_second_n_in_a_row() {
+    let mut app = app("", Rule::Freestyle);
+    type_move(&mut app, "h8");
+    app.wait();
+    app.input(Input::NewGame);
+    assert!(app.message.contains("n again"), "{}", app.message);
+    app.input(Input::Left);
+    assert!(!app.message.contains("n again"), "{}", app.message);
+    app.input(Input::NewGame);
+    assert_eq!(app.board().moves().len(), 2, "asked again, nothing dropped");
+    app.input(Input::NewGame);
+    assert!(app.board().moves().is_empty());
 }
 
 /// A loaded record's opening stones are saved marked as such, so that a review of the saved

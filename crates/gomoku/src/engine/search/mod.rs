@@ -354,8 +354,9 @@ impl Search {
     /// After a stop in the middle of a depth: a root move that beat the previous best
     /// (searched first, as the table's move) in the unfinished iteration is better informed,
     /// so `best` (the last completed depth's line) takes it, with the score (`partial`) and
-    /// depth that move was searched to, not the other move's. A loss there is not proven:
-    /// the root's other moves were not all searched at that depth.
+    /// depth that move was searched to, not the other move's. A loss there is not proven
+    /// (the root's other moves were not all searched at that depth) unless the completed
+    /// depth proved the position lost.
     fn keep_partial_best(&self, best: Option<&mut Found>, partial: Score, depth: u32) {
         let (Some(best), Some(&mv)) = (best, self.pv[0].first()) else {
             return;
@@ -363,8 +364,10 @@ impl Search {
         if best.best_move != Some(mv) && self.root_first == best.best_move {
             best.best_move = Some(mv);
             best.pv.clone_from(&self.pv[0]);
+            let lost_before = matches!(best.score.forced(), Some(Forced::Loss(_)));
             best.score = match partial.forced() {
-                Some(Forced::Loss(_)) => -Score::MAX_HEURISTIC,
+                // Unless the completed depth proved every move lost: then so is this one.
+                Some(Forced::Loss(_)) if !lost_before => -Score::MAX_HEURISTIC,
                 _ => partial,
             };
             best.depth = depth;

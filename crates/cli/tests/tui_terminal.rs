@@ -208,36 +208,37 @@ fn a_terminal_that_hangs_up_ends_the_game() {
 /// the line mode, as a pipe does.
 #[test]
 fn a_dumb_terminal_gets_the_line_mode() {
-    let Some(mut pty) = Pty::start_as("dumb", "play --time 100") else {
+    // The engine thinks (its live line would erase itself with escapes a dumb terminal
+    // prints as garbage), then the game ends.
+    let Some(text) = one_move_in_the_line_mode("dumb", "play --time 100") else {
         eprintln!("skipped: no util-linux `script` to make a pseudo-terminal");
         return;
     };
+    assert!(!text.contains(ENTER_ALTERNATE_SCREEN), "{text:?}");
+    assert!(!text.contains("\x1b[2K"), "no line erasing: {text:?}");
+}
+
+/// Plays h8 in the line mode on a terminal of type `term`, waits for the engine's reply and
+/// quits: everything shown (`None` without util-linux's `script`).
+fn one_move_in_the_line_mode(term: &str, args: &str) -> Option<String> {
+    let mut pty = Pty::start_as(term, args)?;
     pty.wait_for("pid ");
-    // The engine thinks (its live line would erase itself with escapes a dumb terminal
-    // prints as garbage), then the game ends.
     pty.keys("h8\n");
     pty.wait_for("AI plays");
     pty.keys("quit\n");
     let (success, text) = pty.finish();
     assert!(success, "{text:?}");
-    assert!(!text.contains(ENTER_ALTERNATE_SCREEN), "{text:?}");
-    assert!(!text.contains("\x1b[2K"), "no line erasing: {text:?}");
+    Some(text)
 }
 
 /// On a terminal the live line stays within the width (`stty cols 100`): a longer one
 /// would wrap, and only its last row would be replaced by the next.
 #[test]
 fn the_line_modes_live_line_fits_the_terminal() {
-    let Some(mut pty) = Pty::start("play --plain --time 400") else {
+    let Some(text) = one_move_in_the_line_mode("xterm-256color", "play --plain --time 400") else {
         eprintln!("skipped: no util-linux `script` to make a pseudo-terminal");
         return;
     };
-    pty.wait_for("pid ");
-    pty.keys("h8\n");
-    pty.wait_for("AI plays");
-    pty.keys("quit\n");
-    let (success, text) = pty.finish();
-    assert!(success, "{text:?}");
     let live: Vec<&str> = text
         .split("\x1b[2K")
         .skip(1)

@@ -63,6 +63,9 @@ pub struct Session {
     /// An error found while handling a line that has no reply of its own (`INFO`), sent as
     /// `ERROR` once that line is handled.
     pending_error: Option<String>,
+    /// The last `INFO rule` value: a manager repeating it (every game, every move) hears
+    /// its notes once.
+    last_rule_value: Option<u64>,
     engine: Option<Engine>,
     table_bytes: usize,
     threads: usize,
@@ -80,6 +83,7 @@ impl Default for Session {
             size: None,
             rule: Rule::Freestyle,
             pending_error: None,
+            last_rule_value: None,
             engine: None,
             table_bytes: DEFAULT_TABLE_BYTES,
             threads: 1,
@@ -395,8 +399,11 @@ impl Session {
             "rule" => match number {
                 Ok(v) => {
                     let deferred = self.set_rule(v);
+                    let repeated = self.last_rule_value.replace(v) == Some(v);
                     let mut notes = Vec::new();
-                    if v == 2 {
+                    if repeated {
+                        // Said already.
+                    } else if v == 2 {
                         // The protocol's bit 2 is "continuous game"; Yixin-Board sends 2 for
                         // renju.
                         notes.push("MESSAGE INFO rule 2 is taken as renju".to_string());

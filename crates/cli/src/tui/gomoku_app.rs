@@ -99,8 +99,9 @@ pub struct GomokuApp {
     /// row under the standard rule, which does not win), with the number of moves then on
     /// the board.
     move_note: (String, usize),
-    /// `n` was pressed once in a game in progress: the next `n` drops it.
-    confirm_new: bool,
+    /// The key pressed once in a game in progress that drops it (`n`, or Esc, which quits):
+    /// pressed again at once, it does.
+    confirm: Option<Input>,
     pub quit: bool,
     /// The move typed so far while the prompt (`:`) is open.
     pub typed: Option<String>,
@@ -162,7 +163,7 @@ impl GomokuApp {
             hint: None,
             show_help: false,
             move_note: (String::new(), 0),
-            confirm_new: false,
+            confirm: None,
             quit: false,
             typed: None,
             save_to,
@@ -309,8 +310,8 @@ impl GomokuApp {
         if self.typed.is_some() && self.type_into_prompt(input) {
             return;
         }
-        let confirming_new = std::mem::take(&mut self.confirm_new);
-        if confirming_new && input != Input::NewGame {
+        let confirming = self.confirm.take();
+        if confirming.is_some_and(|key| key != input) {
             // The question is dropped with the key that did not answer it.
             self.message.clear();
         }
@@ -338,14 +339,14 @@ impl GomokuApp {
             Input::Review => self.ask_review(),
             Input::Analyse => self.toggle_analysis(),
             Input::MoreLines => self.more_lines(),
-            Input::NewGame
-                if !confirming_new
-                    && self.board.result().is_none()
-                    && self.board.moves() != self.start.moves() =>
-            {
-                // A stray n must not throw a game away.
-                self.confirm_new = true;
+            // A stray n or Esc must not throw a game away.
+            Input::NewGame if confirming != Some(input) && self.in_progress() => {
+                self.confirm = Some(input);
                 self.message = "A game is in progress: n again to drop it for a new one.".into();
+            }
+            Input::Cancel if confirming != Some(input) && self.in_progress() => {
+                self.confirm = Some(input);
+                self.message = "A game is in progress: Esc again (or q) to quit.".into();
             }
             Input::NewGame => {
                 let start = new_game_board(&self.start);
@@ -779,10 +780,15 @@ impl GomokuApp {
             .get_or_insert_with(|| Box::new(Engine::new(board.clone(), options.clone())))
     }
 
+    /// Whether a game is under way: not over, and moved on from where it started.
+    fn in_progress(&self) -> bool {
+        self.board.result().is_none() && self.board.moves() != self.start.moves()
+    }
+
     /// After any move, undo or new game: take the engine's position. A pending "n again"
-    /// is dropped: its message is gone, and the game it asked about has changed.
+    /// or "Esc again" is dropped: its message is gone, and the game it asked about changed.
     fn after_change(&mut self) {
-        self.confirm_new = false;
+        self.confirm = None;
         if let Some(engine) = &self.engine {
             self.board = engine.board().clone();
         }

@@ -54,7 +54,10 @@ pub const KEYS: &[(&str, &str)] = &[
     ("s", "save the game (SGF)"),
     ("c", "swap colours"),
     ("?", "show these keys (any key hides them)"),
-    ("q, Esc, Ctrl-C, Ctrl-D", "quit (Esc here closes this list)"),
+    (
+        "q, Esc, Ctrl-C, Ctrl-D",
+        "quit (Esc: twice mid-game; here it closes this list)",
+    ),
 ];
 
 /// The keys tic-tac-toe takes, as its `?` lists them: Gomoku's without the move prompt,

@@ -541,10 +541,10 @@ fn a_typed_move_refused_for_the_games_state_closes_the_prompt() {
     assert!(app.board().moves().is_empty(), "n started a new game");
 }
 
-/// The second n: any other key drops the question (and its message), and a change of the
-/// game in between does too.
+/// The second n (or Esc): any other key drops the question (and its message), and a change
+/// of the game in between does too.
 #[test]
-fn a_new_game_mid_game_takes_a_second_n_in_a_row() {
+fn a_new_game_or_esc_mid_game_takes_a_second_press_in_a_row() {
     let mut app = app("", Rule::Freestyle);
     type_move(&mut app, "h8");
     app.wait();
@@ -556,6 +556,17 @@ fn a_new_game_mid_game_takes_a_second_n_in_a_row() {
     assert_eq!(app.board().moves().len(), 2, "asked again, nothing dropped");
     app.input(Input::NewGame);
     assert!(app.board().moves().is_empty());
+    // Esc quits at once with no game under way; mid-game it asks first too (q does not).
+    type_move(&mut app, "h8");
+    app.wait();
+    app.input(Input::Cancel);
+    assert!(
+        !app.quit && app.message.contains("Esc again"),
+        "{}",
+        app.message
+    );
+    app.input(Input::Cancel);
+    assert!(app.quit);
 }
 
 /// A loaded record's opening stones are saved marked as such, so that a review of the saved

@@ -90,7 +90,7 @@ pub fn show(args: &ShowArgs) -> Result<String, String> {
         black: names(&d.black),
         white: names(&d.white),
         threats: [threats(0), threats(1)],
-        forbidden: d.forbidden.iter().map(|(p, _)| p.to_human(n)).collect(),
+        forbidden: d.forbidden().iter().map(|(p, _)| p.to_human(n)).collect(),
         fouls: d
             .black_fouls
             .iter()

@@ -98,6 +98,13 @@ fn check_tunable(name: &str) -> Result<(), String> {
     ))
 }
 
+/// Adds `theta` into `sum`, knob by knob (the mean of the last iterations).
+fn add_to(sum: &mut [f64], theta: &[f64]) {
+    for (s, t) in sum.iter_mut().zip(theta) {
+        *s += t;
+    }
+}
+
 pub fn run(args: &SpsaArgs) -> Result<String, String> {
     let knobs: Vec<Knob> = args
         .knobs
@@ -195,9 +202,7 @@ pub fn run(args: &SpsaArgs) -> Result<String, String> {
         }
         total += result.abs();
         if k + args.average_last >= args.iterations {
-            for (s, t) in sum.iter_mut().zip(&spsa.theta) {
-                *s += t;
-            }
+            add_to(&mut sum, &spsa.theta);
         }
     }
     let mut log = match &args.log {
@@ -262,9 +267,7 @@ pub fn run(args: &SpsaArgs) -> Result<String, String> {
         total += wl.abs();
         spsa.update(&p, wl);
         if k + args.average_last >= args.iterations {
-            for (s, t) in sum.iter_mut().zip(&spsa.theta) {
-                *s += t;
-            }
+            add_to(&mut sum, &spsa.theta);
         }
         if let Some(log) = &mut log {
             let theta: Vec<f64> = spsa

@@ -33,14 +33,24 @@ pub struct Description {
     pub white: Vec<Point>,
     /// Indexed by [`Player::index`]: Black first.
     pub threats: [SideThreats; 2],
-    /// Renju, Black to move and the game not over: where Black may not play.
-    pub forbidden: Vec<(Point, Foul)>,
     /// Renju and the game not over, whoever is to move: where Black may not play as the
     /// stones stand (with White to move, what White's plans can count on until its move).
     pub black_fouls: Vec<(Point, Foul)>,
     /// Renju, Black to move and the game not over, and every empty point is forbidden: Black
     /// cannot move (a referee, `wuzi match` among them, scores that as Black's loss).
     pub no_legal_move: bool,
+}
+
+impl Description {
+    /// Where the side to move may not play: Black's forbidden points with Black to move
+    /// (renju, the game not over), none otherwise.
+    pub fn forbidden(&self) -> &[(Point, Foul)] {
+        if self.to_move == Player::First {
+            &self.black_fouls
+        } else {
+            &[]
+        }
+    }
 }
 
 /// Sets up a position from either a move list (`moves`) or stone lists (`black`, `white`,
@@ -133,11 +143,6 @@ pub fn describe(board: &mut Board) -> Description {
         white,
         threats,
         no_legal_move: board.no_legal_move(),
-        forbidden: if board.side_to_move() == Player::First && board.result().is_none() {
-            fouls.clone()
-        } else {
-            Vec::new()
-        },
         black_fouls: if board.result().is_none() {
             fouls
         } else {

@@ -95,10 +95,6 @@ pub struct GomokuApp {
     pub message: String,
     pub hint: Option<Point>,
     pub show_help: bool,
-    /// Said of the player's move until the engine's reply to it is said with it (six in a
-    /// row under the standard rule, which does not win), with the number of moves then on
-    /// the board.
-    move_note: (String, usize),
     /// The key pressed once in a game in progress that drops it (`n`, or Esc, which quits):
     /// pressed again at once, it does.
     confirm: Option<Input>,
@@ -162,7 +158,6 @@ impl GomokuApp {
             message: "Arrows (or hjkl) and Enter play, or click a point; ? lists the keys.".into(),
             hint: None,
             show_help: false,
-            move_note: (String::new(), 0),
             confirm: None,
             quit: false,
             typed: None,
@@ -467,15 +462,8 @@ impl GomokuApp {
         if self.analysing {
             self.both_sides_from.get_or_insert(self.board.moves().len());
         }
-        let said = if note.is_empty() {
-            String::new()
-        } else {
+        self.message = if !note.is_empty() {
             format!("{name}{note}")
-        };
-        let on_board = self.engine_mut().board().moves().len();
-        self.move_note = (said.clone(), on_board);
-        self.message = if !said.is_empty() {
-            said
         } else if self.analysing {
             format!("{} plays {name}{stopped}.", colour_title(mover))
         } else {
@@ -724,14 +712,7 @@ impl GomokuApp {
         };
         let verdict = verdict_text(analysis, self.board.rule(), Searcher::Engine);
         let name = p.to_human(self.board.size());
-        // The note of the player's move, if this one answers it.
-        let (note, on_board) = std::mem::take(&mut self.move_note);
-        let answered = on_board == self.engine_mut().board().moves().len();
-        let note = if answered && !note.is_empty() {
-            note + " "
-        } else {
-            String::new()
-        };
+        let note = self.last_move_note();
         match self.engine_mut().play(p) {
             Ok(()) => self.message = format!("{note}wuzi plays {name} ({verdict})."),
             Err(e) => self.message = format!("wuzi chose {name}, which is not legal: {e}"),
@@ -785,6 +766,20 @@ impl GomokuApp {
         self.board.result().is_none() && self.board.moves() != self.start.moves()
     }
 
+    /// What the engine's reply repeats of the move it answers (six in a row under the
+    /// standard rule, which does not win), with a space after; empty for any other move.
+    fn last_move_note(&self) -> String {
+        let Some(last) = self.board.last_move() else {
+            return String::new();
+        };
+        let mut before = self.board.clone();
+        before.undo();
+        match crate::play_gomoku::overline_note(&before, last) {
+            "" => String::new(),
+            note => format!("{}{note} ", last.to_human(self.board.size())),
+        }
+    }
+
     /// After any move, undo or new game: take the engine's position. A pending "n again"
     /// or "Esc again" is dropped: its message is gone, and the game it asked about changed.
     fn after_change(&mut self) {
@@ -812,9 +807,9 @@ impl GomokuApp {
         self.winning = winning_line(&self.board);
         self.forbidden = if self.board.result().is_none() {
             describe(&mut self.board.clone())
-                .forbidden
-                .into_iter()
-                .map(|(p, _)| p)
+                .forbidden()
+                .iter()
+                .map(|&(p, _)| p)
                 .collect()
         } else {
             Vec::new()

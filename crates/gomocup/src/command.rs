@@ -65,6 +65,22 @@ fn point_arg(args: &str, name: &str) -> Result<Point, ParseError> {
     parse_point(args.trim()).map_err(|e| ParseError::Malformed(format!("{name}: {e}")))
 }
 
+/// `START N`, or Yixin-Board's `START W H` (also `W,H`): two equal numbers are a square
+/// board, two different ones a rectangle (refused as `RECTSTART W,H` is).
+fn start(args: &str) -> Result<Command, ParseError> {
+    let numbers: Vec<&str> = args
+        .split(|c: char| c == ',' || c.is_whitespace())
+        .filter(|s| !s.is_empty())
+        .collect();
+    match numbers[..] {
+        [w, h] => match (one_number(w, "START")?, one_number(h, "START")?) {
+            (w, h) if w == h => Ok(Command::Start(w)),
+            (w, h) => Ok(Command::RectStart(w, h)),
+        },
+        _ => Ok(Command::Start(one_number(args, "START")?)),
+    }
+}
+
 /// Parses a non-empty line. Command words are case-insensitive.
 pub fn parse(line: &str) -> Result<Command, ParseError> {
     let line = line.trim();
@@ -83,7 +99,7 @@ pub fn parse(line: &str) -> Result<Command, ParseError> {
         }
     };
     match word_upper.as_str() {
-        "START" => Ok(Command::Start(one_number(args, "START")?)),
+        "START" => start(args),
         "RECTSTART" => {
             let (w, h) = args
                 .split_once(',')
@@ -172,6 +188,11 @@ mod tests {
         assert_eq!(parse("START 15"), Ok(Command::Start(15)));
         assert_eq!(parse("start 20\r"), Ok(Command::Start(20)));
         assert_eq!(parse("RECTSTART 20,15"), Ok(Command::RectStart(20, 15)));
+        // Yixin-Board sends the width and the height, at every move.
+        assert_eq!(parse("START 15 15"), Ok(Command::Start(15)));
+        assert_eq!(parse("start 20  20\r"), Ok(Command::Start(20)));
+        assert_eq!(parse("START 15,15"), Ok(Command::Start(15)));
+        assert_eq!(parse("START 20 15"), Ok(Command::RectStart(20, 15)));
         assert_eq!(parse("TURN 7,8"), Ok(Command::Turn(Point::new(7, 8))));
         assert_eq!(
             parse("10,11,2"),
@@ -192,6 +213,8 @@ mod tests {
         for line in [
             "START",
             "START x",
+            "START 15 x",
+            "START 15 15 15",
             "TURN 7",
             "TURN a,b",
             "TURN 99,1",

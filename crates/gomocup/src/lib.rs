@@ -40,15 +40,17 @@ enum Event {
 
 type Out = Arc<Mutex<Box<dyn Write + Send>>>;
 
-fn send(out: &Out, lines: &[String]) {
+/// Writes `lines` and flushes; false when the output is gone (the manager has closed it or
+/// died), which nothing can be told of, so the error goes no further.
+fn send(out: &Out, lines: &[String]) -> bool {
     let mut w = out.lock().unwrap_or_else(|e| e.into_inner());
+    let mut written = true;
     for line in lines {
         // A reply may quote the input.
         let line = lines::printable(line);
-        // A manager that has gone away cannot be told anything: ignore write errors.
-        let _ = writeln!(w, "{line}");
+        written &= writeln!(w, "{line}").is_ok();
     }
-    let _ = w.flush();
+    written & w.flush().is_ok()
 }
 
 fn message(info: &Info) -> String {
@@ -74,11 +76,18 @@ fn message(info: &Info) -> String {
 
 /// Runs a job to its end on the engine (the worker thread's body).
 fn run_job(engine: &mut Engine, job: &Job, limits: &Limits, out: &Out) -> Vec<Analysis> {
-    let mut report = |info: &Info| send(out, &[message(info)]);
+    // A manager that crashed (or a GUI closed) takes its end of the pipe with it: the search
+    // stops at its next report rather than keep a core busy for the rest of a long turn.
+    let mut report = |info: &Info| {
+        if !send(out, &[message(info)]) {
+            if let Some(stop) = &limits.stop {
+                stop.store(true, Ordering::Relaxed);
+            }
+        }
+    };
     match job {
         Job::Move => vec![engine.go(limits, &mut report)],
         Job::NBest(n) => {
-            let mut rank = 0;
             engine.best_moves(
                 *n,
                 limits,
@@ -89,13 +98,8 @@ fn run_job(engine: &mut Engine, job: &Job, limits: &Limits, out: &Out) -> Vec<An
                         report(info)
                     }
                 },
-                |a| {
-                    rank += 1;
-                    send(
-                        out,
-                        &[format!("MESSAGE best {rank} score {}", score_text(a))],
-                    );
-                },
+                // The lines are told once the search is over, with their moves.
+                |_| {},
             )
         }
         Job::Swap2(_) => {
@@ -303,7 +307,7 @@ fn swap2_openings(engine: &mut Engine, limits: &Limits, out: &Out) -> Vec<Analys
         }
         engine.set_board(opening);
         let a = engine.go(&each, |_| {});
-        send(
+        let told = send(
             out,
             &[format!(
                 "MESSAGE swap2 opening {} score {} for white",
@@ -311,6 +315,12 @@ fn swap2_openings(engine: &mut Engine, limits: &Limits, out: &Out) -> Vec<Analys
                 score_text(&a)
             )],
         );
+        if !told {
+            // The manager is gone (see `run_job`): the searches left stop at once.
+            if let Some(stop) = &limits.stop {
+                stop.store(true, Ordering::Relaxed);
+            }
+        }
         results.push(a);
     }
     engine.set_board(board);
@@ -360,6 +370,35 @@ mod tests {
         run(std::io::Cursor::new(input.to_vec()), out.clone());
         let text = String::from_utf8(out.0.lock().unwrap().clone()).unwrap();
         text.lines().map(String::from).collect()
+    }
+
+    /// The output of a manager that has gone away.
+    struct Closed;
+
+    impl Write for Closed {
+        fn write(&mut self, _: &[u8]) -> std::io::Result<usize> {
+            Err(std::io::ErrorKind::BrokenPipe.into())
+        }
+
+        fn flush(&mut self) -> std::io::Result<()> {
+            Err(std::io::ErrorKind::BrokenPipe.into())
+        }
+    }
+
+    /// A GUI that crashed closes both pipes; the engine used to finish the turn it was
+    /// given (half an hour at Yixin-Board's top level) on a core nobody would read from.
+    #[test]
+    fn a_search_stops_when_its_output_is_gone() {
+        let input = "START 15\nINFO timeout_turn 600000\nBEGIN\n";
+        let started = Instant::now();
+        run(std::io::Cursor::new(input.as_bytes().to_vec()), Closed);
+        // Its first completed depth cannot be told, so it stops there, in milliseconds; a
+        // minute is a margin any machine keeps, against the ten-minute turn.
+        assert!(
+            started.elapsed() < Duration::from_secs(60),
+            "{:?}",
+            started.elapsed()
+        );
     }
 
     fn refuses_a_long_line(reply: &str) -> bool {

@@ -50,7 +50,7 @@ enum BlockKind {
     Swap2,
 }
 
-/// Default time per move when the manager sends none.
+/// Time per move when the manager sends neither a turn limit nor a game clock.
 const DEFAULT_TURN_MS: u64 = 5_000;
 /// `time_left` this large means "no limit".
 const UNLIMITED_MS: u64 = 2_147_483_647;
@@ -60,9 +60,11 @@ const DEFAULT_TABLE_BYTES: usize = 64 << 20;
 pub struct Session {
     size: Option<usize>,
     rule: Rule,
-    /// An error found while handling a line that has no reply of its own (`INFO`), sent as
-    /// `ERROR` once that line is handled.
-    pending_error: Option<String>,
+    /// What a line that has no reply of its own (`INFO`) has to say, sent once the next
+    /// line is handled: a `MESSAGE` for a value it ignores (an `ERROR` would be read as the
+    /// reply to the `TURN` that follows, and Piskvork forfeits the engine for it), an `ERROR`
+    /// for a rule it cannot play.
+    pending_reply: Option<String>,
     /// The last `INFO rule` value: a manager repeating it (every game, every move) hears
     /// its notes once.
     last_rule_value: Option<u64>,
@@ -73,6 +75,9 @@ pub struct Session {
     timeout_turn: Option<u64>,
     timeout_match: Option<u64>,
     time_left: Option<u64>,
+    /// Whether `time_left` came from the manager since the last search: Yixin-Board sends it
+    /// before its `START` of every move, so that START keeps it.
+    time_left_sent: bool,
     max_depth: Option<u32>,
     max_node: Option<u64>,
 }
@@ -82,7 +87,7 @@ impl Default for Session {
         Session {
             size: None,
             rule: Rule::Freestyle,
-            pending_error: None,
+            pending_reply: None,
             last_rule_value: None,
             engine: None,
             table_bytes: DEFAULT_TABLE_BYTES,
@@ -91,6 +96,7 @@ impl Default for Session {
             timeout_turn: None,
             timeout_match: None,
             time_left: None,
+            time_left_sent: false,
             max_depth: None,
             max_node: None,
         }
@@ -163,8 +169,8 @@ impl Session {
             Err(ParseError::Unknown(why)) => Outcome::reply(format!("UNKNOWN {why}")),
             Err(ParseError::Malformed(why)) => error(why),
         };
-        if let Some(e) = self.pending_error.take() {
-            outcome.replies.insert(0, format!("ERROR {e}"));
+        if let Some(reply) = self.pending_reply.take() {
+            outcome.replies.insert(0, reply);
         }
         outcome
     }
@@ -197,8 +203,11 @@ impl Session {
             command,
             Command::Start(_) | Command::RectStart(..) | Command::Restart
         ) {
-            // A new game's clock: the manager's next `time_left`, else the whole match.
-            self.time_left = None;
+            // A new game's clock: the manager's next `time_left` (or the one it has just
+            // sent), else the whole match.
+            if !self.time_left_sent {
+                self.time_left = None;
+            }
         }
         match command {
             Command::Start(n) => self.start(n),
@@ -363,9 +372,14 @@ impl Session {
 
     fn info(&mut self, key: &str, value: &str) -> Outcome {
         let number = value.parse::<u64>();
+        // Managers send negative values: a clock overrun within their tolerance, Yixin-Board's
+        // `max_node -1` for "no limit".
+        let negative = value
+            .strip_prefix('-')
+            .is_some_and(|v| v.parse::<u64>().is_ok_and(|v| v > 0));
         let mut bad = || {
-            self.pending_error = Some(format!(
-                "INFO {key}: \"{value}\" is not a whole number of 0 or more"
+            self.pending_reply = Some(format!(
+                "MESSAGE INFO {key}: \"{value}\" is not a whole number of 0 or more; ignored"
             ));
             Outcome::default()
         };
@@ -378,10 +392,15 @@ impl Session {
                 Ok(v) => self.timeout_match = (v > 0).then_some(v),
                 Err(_) => return bad(),
             },
-            "time_left" => match number {
-                Ok(v) => self.time_left = (v < UNLIMITED_MS).then_some(v),
-                Err(_) => return bad(),
-            },
+            "time_left" => {
+                match number {
+                    Ok(v) => self.time_left = (v < UNLIMITED_MS).then_some(v),
+                    // The clock has run out: answer at once.
+                    Err(_) if negative => self.time_left = Some(0),
+                    Err(_) => return bad(),
+                }
+                self.time_left_sent = true;
+            }
             "max_memory" => match number {
                 Ok(0) => self.set_table_bytes(DEFAULT_TABLE_BYTES),
                 // Half for the tables: the rest is the program, its board and buffers.
@@ -390,10 +409,12 @@ impl Session {
             },
             "max_depth" => match number {
                 Ok(v) => self.max_depth = (v > 0).then_some(v.min(200) as u32),
+                Err(_) if negative => self.max_depth = None,
                 Err(_) => return bad(),
             },
             "max_node" => match number {
                 Ok(v) => self.max_node = (v > 0).then_some(v),
+                Err(_) if negative => self.max_node = None,
                 Err(_) => return bad(),
             },
             "rule" => match number {
@@ -482,8 +503,8 @@ impl Session {
                     }
                     _ => format!("keeping {}", self.rule),
                 };
-                self.pending_error = Some(format!(
-                    "rule {value} is not supported (freestyle 0, standard 1, renju 2 or 4); \
+                self.pending_reply = Some(format!(
+                    "ERROR rule {value} is not supported (freestyle 0, standard 1, renju 2 or 4); \
                      {keeping}"
                 ));
                 return None;
@@ -635,12 +656,18 @@ impl Session {
     /// The limits for one move, from the time settings and the board.
     fn limits(&self, share: u32) -> Limits {
         let engine = self.engine.as_ref().expect("a game");
-        let turn = self.timeout_turn.unwrap_or(DEFAULT_TURN_MS);
         let match_left = self.time_left.or(self.timeout_match);
+        // No turn limit with a game clock (c-gomoku-cli sends none when its own is 0): the
+        // clock alone sets the time.
+        let turn = match (self.timeout_turn, match_left) {
+            (Some(turn), _) => Some(turn),
+            (None, Some(_)) => None,
+            (None, None) => Some(DEFAULT_TURN_MS),
+        };
         let params = &engine.options().params;
-        // With a turn limit given, there is always a budget.
+        // A turn limit or a game clock: there is always a budget.
         let budget = move_budget(
-            Some(Duration::from_millis(turn)),
+            turn.map(Duration::from_millis),
             match_left.map(Duration::from_millis),
             engine.board(),
             params.time_horizon,
@@ -663,6 +690,7 @@ impl Session {
             Job::Swap2(_) => 2,
         };
         let limits = self.limits(share);
+        self.time_left_sent = false;
         Outcome {
             think: Some(Think { job, limits }),
             ..Outcome::default()

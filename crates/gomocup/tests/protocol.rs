@@ -431,3 +431,28 @@ fn renju_black_never_plays_a_forbidden_point() {
         "{reply}"
     );
 }
+
+/// Yixin-Board's own sequence: `START W H` when it starts the engine, then for every move
+/// `INFO time_left`, `start W H`, the board and `done` in lower case. `START 15 15` was
+/// refused, so under Yixin-Board no move ever came.
+#[test]
+fn yixin_board_starts_with_width_and_height() {
+    let mut b = Brain::spawn();
+    assert_eq!(b.ask("START 15 15"), "OK");
+    b.send("INFO timeout_turn 200");
+    b.send("INFO max_node -1");
+    b.send("INFO time_left 20000");
+    assert_eq!(b.ask("start 15 15"), "OK");
+    for line in ["board", "7,7,2", "done"] {
+        b.send(line);
+    }
+    let lines = b.lines_until_reply();
+    let reply = lines.last().expect("a reply");
+    let (x, y) = xy(reply);
+    assert!(x < 15 && y < 15 && (x, y) != (7, 7), "{lines:?}");
+    assert!(
+        lines.iter().all(|l| l.starts_with("MESSAGE") || l == reply),
+        "{lines:?}"
+    );
+    assert!(b.ask("START 20 15").starts_with("ERROR rectangular boards"));
+}

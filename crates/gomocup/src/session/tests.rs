@@ -179,3 +179,95 @@ fn the_match_clock_runs_without_time_left() {
     session.handle_line("RESTART");
     assert_eq!(time(&mut session), full, "a new game");
 }
+
+/// The time limit of a move asked for now.
+fn move_time(session: &mut Session) -> Duration {
+    let think = session.handle_line("YXNBEST 1").think.expect("a search");
+    think.limits.time.expect("a limit")
+}
+
+/// Yixin-Board sends `INFO time_left` before the `START` of every move: that START kept the
+/// whole match's time instead, and a move with 300 ms left took 14 s.
+#[test]
+fn a_time_left_sent_just_before_start_is_kept() {
+    let mut session = Session::default();
+    session.handle_line("START 15");
+    session.handle_line("INFO timeout_turn 30000");
+    session.handle_line("INFO timeout_match 180000");
+    let full = move_time(&mut session);
+    session.handle_line("INFO time_left 300");
+    session.handle_line("START 15");
+    let short = move_time(&mut session);
+    assert!(short < Duration::from_millis(300), "{short:?}");
+    // Used by that move, it is not taken for the next game's.
+    session.handle_line("START 15");
+    assert_eq!(move_time(&mut session), full);
+}
+
+/// Managers send a negative `time_left` after an overrun within their tolerance. It got an
+/// `ERROR` (Piskvork reads that as the reply to its next `TURN` and forfeits the engine) and
+/// the engine then planned from its own larger count.
+#[test]
+fn a_negative_time_left_is_no_time_left() {
+    let mut session = Session::default();
+    session.handle_line("START 15");
+    session.handle_line("INFO timeout_turn 1000");
+    session.handle_line("INFO timeout_match 10000");
+    assert!(session
+        .handle_line("INFO time_left -120")
+        .replies
+        .is_empty());
+    assert_eq!(move_time(&mut session), Duration::from_millis(1));
+    let turn = session.handle_line("TURN 7,7");
+    assert!(turn.replies.is_empty(), "{:?}", turn.replies);
+}
+
+/// Yixin-Board's "unlimited" level sends `max_node -1`: it was refused and the node limit
+/// of the level before stayed.
+#[test]
+fn negative_node_and_depth_limits_are_no_limits() {
+    let mut session = Session::default();
+    session.handle_line("START 15");
+    session.handle_line("INFO max_node 10000");
+    session.handle_line("INFO max_depth 5");
+    let limits = |session: &mut Session| {
+        let think = session.handle_line("YXNBEST 1").think.expect("a search");
+        (think.limits.nodes, think.limits.depth)
+    };
+    assert_eq!(limits(&mut session), (Some(10000), Some(5)));
+    session.handle_line("INFO max_node -1");
+    session.handle_line("INFO max_depth -1");
+    assert_eq!(limits(&mut session), (None, None));
+}
+
+/// A value that is not a number is ignored with a `MESSAGE`, never an `ERROR` (which a
+/// manager reads as the reply to the `TURN` it sends next, and forfeits the engine), and the
+/// setting stays.
+#[test]
+fn a_bad_info_value_gets_a_message_and_changes_nothing() {
+    let mut session = Session::default();
+    session.handle_line("START 15");
+    session.handle_line("INFO timeout_turn 1000");
+    let before = move_time(&mut session);
+    assert_eq!(
+        session.handle_line("INFO timeout_turn 1.5s").replies,
+        ["MESSAGE INFO timeout_turn: \"1.5s\" is not a whole number of 0 or more; ignored"]
+    );
+    assert_eq!(move_time(&mut session), before);
+}
+
+/// c-gomoku-cli sends no `timeout_turn` when its turn limit is 0: the game clock alone sets
+/// the time, not a 5 s default per move.
+#[test]
+fn without_a_turn_limit_the_game_clock_sets_the_time() {
+    let mut session = Session::default();
+    session.handle_line("START 15");
+    session.handle_line("INFO timeout_match 180000");
+    session.handle_line("INFO time_left 180000");
+    let time = move_time(&mut session);
+    assert!(time > Duration::from_millis(5000), "{time:?}");
+    // With neither, 5 s.
+    let mut session = Session::default();
+    session.handle_line("START 15");
+    assert!(move_time(&mut session) <= Duration::from_millis(5000));
+}

@@ -14,6 +14,7 @@ use axum::response::sse::{Event, KeepAlive, Sse};
 use axum::response::{IntoResponse, Response};
 use axum::Json;
 use serde_json::{json, Value};
+use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::Arc;
 use std::time::{Duration, Instant};
 use tokio::sync::broadcast;
@@ -129,6 +130,7 @@ pub async fn create(State(state): Shared, req: Result<Json<NewGame>, JsonRejecti
         thinking: false,
         owner: request::client(),
         progress: broadcast::channel(64).0,
+        analysis_stop: Arc::default(),
     };
     let id = ids::new_game_id().map_err(|e| {
         ApiError(
@@ -162,14 +164,8 @@ pub async fn create(State(state): Shared, req: Result<Json<NewGame>, JsonRejecti
             return Ok(refused);
         }
     }
-    let analysis = match ai_moves(&state, &id).await {
-        Ok(a) => a,
-        Err(e) => {
-            // The AI could not open: the game is not created.
-            state.store.lock().expect("store").remove(&id);
-            return Err(e);
-        }
-    };
+    // The AI could not open: the game is not created.
+    let analysis = ai_moves(&state, &id, Failed::Remove).await?;
     let view = view(&state, &id, analysis)?;
     Ok((StatusCode::CREATED, Json(view)).into_response())
 }
@@ -198,16 +194,9 @@ pub async fn play(
         let p = check_move(&mut game.board, game.ai, &req.mv)?;
         game.board.try_play(p).map_err(bad)?;
     }
-    match ai_moves(&state, &id).await {
-        Ok(analysis) => Ok(Json(view(&state, &id, analysis)?).into_response()),
-        Err(e) => {
-            // The AI could not answer: take the move back, so the game is as it was.
-            if let Some(game) = state.store.lock().expect("store").get_mut(&id) {
-                game.board.undo();
-            }
-            Err(e)
-        }
-    }
+    // The AI could not answer: the move is taken back, so the game is as it was.
+    let analysis = ai_moves(&state, &id, Failed::TakeBack).await?;
+    Ok(Json(view(&state, &id, analysis)?).into_response())
 }
 
 /// The game, unless it is unknown (404) or the AI is thinking about it (409).
@@ -267,8 +256,52 @@ pub async fn hint(State(state): Shared, GameId(id): GameId) -> Reply {
     Ok(Json(v).into_response())
 }
 
-/// Lets the AI move if it is its turn; the analysis of its move, if it moved.
-async fn ai_moves(state: &Arc<AppState>, id: &str) -> Result<Option<Value>, ApiError> {
+/// What is undone when the AI cannot move (the queue is full, the server stops).
+#[derive(Clone, Copy)]
+enum Failed {
+    /// The game the AI was to open is not kept.
+    Remove,
+    /// The player's move it was to answer is taken back.
+    TakeBack,
+}
+
+/// Lets the AI move if it is its turn; the analysis of its move, if it moved. The move is
+/// chosen and played, or the game put back (`failed`), by a task of its own that runs to its
+/// end even when the client goes (a page reloaded while the engine thinks): otherwise the
+/// game stayed marked as thinking, refusing every later request.
+async fn ai_moves(
+    state: &Arc<AppState>,
+    id: &str,
+    failed: Failed,
+) -> Result<Option<Value>, ApiError> {
+    let (state, id) = (Arc::clone(state), id.to_string());
+    tokio::spawn(async move {
+        let moved = ai_moves_to_end(&state, &id).await;
+        if moved.is_err() {
+            let mut store = state.store.lock().expect("store");
+            match failed {
+                Failed::Remove => {
+                    store.remove(&id);
+                }
+                Failed::TakeBack => {
+                    if let Some(game) = store.get_mut(&id) {
+                        game.board.undo();
+                    }
+                }
+            }
+        }
+        moved
+    })
+    .await
+    .map_err(|_| {
+        ApiError(
+            StatusCode::INTERNAL_SERVER_ERROR,
+            "the engine's move failed".into(),
+        )
+    })?
+}
+
+async fn ai_moves_to_end(state: &Arc<AppState>, id: &str) -> Result<Option<Value>, ApiError> {
     let (board, time_ms, progress) = {
         let mut store = state.store.lock().expect("store");
         let game = usable(store.get_mut(id))?;
@@ -313,18 +346,19 @@ async fn search(
     time_ms: u64,
     progress: Option<broadcast::Sender<PageEvent>>,
 ) -> Result<Analysis, ApiError> {
-    let mut found = search_best(state, board, time_ms, progress, 1).await?;
+    let mut found = search_best(state, board, time_ms, progress, 1, None).await?;
     Ok(found.swap_remove(0))
 }
 
 /// As [`search`], for the `n` best moves (at least one comes back), ranked by one search in
-/// `time_ms`.
+/// `time_ms`; `stop`, once set, ends it early with what it has found.
 async fn search_best(
     state: &Arc<AppState>,
     board: Board,
     time_ms: u64,
     progress: Option<broadcast::Sender<PageEvent>>,
     n: usize,
+    stop: Option<Arc<AtomicBool>>,
 ) -> Result<Vec<Analysis>, ApiError> {
     if board.clone().no_legal_move() {
         return Err(ApiError(
@@ -348,9 +382,13 @@ async fn search_best(
         // client has gone.
         let _slot = slot;
         let mut engine = engine_for(&pool, board);
+        let limits = Limits {
+            stop,
+            ..Limits::time(Duration::from_millis(time_ms))
+        };
         let found = engine.best_moves(
             n.max(1),
-            &Limits::time(Duration::from_millis(time_ms)),
+            &limits,
             // The best line's progress (each depth tells the N lines best first).
             |rank, info: &Info| {
                 if let (0, Some(tx)) = (rank, &progress) {
@@ -669,14 +707,20 @@ pub async fn analyze(
         asked.board.side_to_move(),
     );
     let n = asked.nbest.unwrap_or(1);
-    let progress = match &asked.progress_game {
+    let (progress, stop) = match &asked.progress_game {
         Some(id) => {
             let mut store = state.store.lock().expect("store");
-            Some(store.get_mut(id).ok_or_else(no_such_game)?.progress.clone())
+            let game = store.get_mut(id).ok_or_else(no_such_game)?;
+            // This analysis supersedes the one before it on the game's stream, which stops
+            // (waiting in the queue or searching) and answers with what it has.
+            let stop = Arc::new(AtomicBool::new(false));
+            std::mem::replace(&mut game.analysis_stop, Arc::clone(&stop))
+                .store(true, Ordering::Relaxed);
+            (Some(game.progress.clone()), Some(stop))
         }
-        None => None,
+        None => (None, None),
     };
-    let found = search_best(&state, asked.board, asked.time_ms, progress, n).await?;
+    let found = search_best(&state, asked.board, asked.time_ms, progress, n, stop).await?;
     let mut out = analysis_json(&found[0], size, rule, side);
     if asked.nbest.is_some() {
         out["lines"] = found

@@ -3,6 +3,8 @@
 use serde::Serialize;
 use std::collections::HashMap;
 use std::net::IpAddr;
+use std::sync::atomic::AtomicBool;
+use std::sync::Arc;
 use std::time::{Duration, Instant};
 use tokio::sync::broadcast;
 use wuzi_gomoku::{winning_line, Board, Player, Point, Rule};
@@ -22,6 +24,9 @@ pub struct Game {
     pub owner: IpAddr,
     /// Live search progress for the page (server-sent events).
     pub progress: broadcast::Sender<PageEvent>,
+    /// Stops the analysis reporting on this game's stream: the next one supersedes it (a page
+    /// stepping through a game leaves each position's analysis behind).
+    pub analysis_stop: Arc<AtomicBool>,
 }
 
 /// A server-sent event for the page: `progress` (the search's latest depth) or `queue` (the
@@ -144,6 +149,9 @@ pub struct GameView {
     pub no_legal_move: bool,
     /// The five (or more) that ended the game, for the page to highlight.
     pub winning_line: Vec<String>,
+    /// The AI is choosing its move (the request that asked for it gets the answer; a page
+    /// reloaded meanwhile waits for it to end).
+    pub thinking: bool,
     #[serde(skip_serializing_if = "Option::is_none")]
     pub analysis: Option<serde_json::Value>,
 }
@@ -182,6 +190,7 @@ impl GameView {
                 .map(|(p, f)| serde_json::json!({ "point": name(p), "foul": f.name() }))
                 .collect(),
             winning_line: winning_line(b).iter().map(name).collect(),
+            thinking: game.thinking,
             analysis: None,
         }
     }
@@ -206,6 +215,7 @@ mod tests {
             thinking: false,
             owner: IpAddr::V4(Ipv4Addr::new(10, 0, 0, owner)),
             progress: broadcast::channel(1).0,
+            analysis_stop: Arc::default(),
         }
     }
 

@@ -612,6 +612,88 @@ fn an_analysis_can_report_its_progress_on_a_game_s_stream() {
     assert_eq!(s, 404, "{e}");
 }
 
+/// A client that goes while the AI thinks (a page reloaded) left the game marked as thinking
+/// for good: every later request got 409. The AI's move is made all the same.
+#[test]
+fn a_client_gone_while_the_ai_thinks_leaves_the_move_made() {
+    let base = default_server();
+    let g = new_game(&base, json!({"ai":"white","time_ms":1500}));
+    let id = id_of(&g).to_string();
+    let gone = ureq::post(&format!("{base}/api/games/{id}/moves"))
+        .timeout(Duration::from_millis(300))
+        .send_json(json!({"move":"h8"}));
+    assert!(gone.is_err(), "the client gave up before the reply");
+    let (s, thinking) = call("GET", &format!("{base}/api/games/{id}"), None);
+    assert_eq!(s, 200, "{thinking}");
+    assert_eq!(thinking["thinking"], true, "{thinking}");
+    let deadline = std::time::Instant::now() + Duration::from_secs(20);
+    let game = loop {
+        let (_, game) = call("GET", &format!("{base}/api/games/{id}"), None);
+        if game["thinking"] == false {
+            break game;
+        }
+        assert!(
+            std::time::Instant::now() < deadline,
+            "still thinking: {game}"
+        );
+        std::thread::sleep(Duration::from_millis(50));
+    };
+    assert_eq!(game["moves"].as_array().map(Vec::len), Some(2), "{game}");
+    let next = if game["moves"][1] == "h9" { "g9" } else { "h9" };
+    let (s, after) = post(
+        &format!("{base}/api/games/{id}/moves"),
+        json!({ "move": next }),
+    );
+    assert_eq!(s, 200, "{after}");
+}
+
+/// A page stepping through a game in analysis mode asks for each position's analysis in turn:
+/// the ones it has left behind used to run to their end, and the position shown waited behind
+/// them. The next analysis on the same game's stream stops the one before, which answers with
+/// what it has.
+#[test]
+fn an_analysis_on_a_game_s_stream_supersedes_the_one_before() {
+    let base = server(Config {
+        max_searches: 1,
+        max_time_ms: 60_000,
+        ..Config::default()
+    });
+    let g = new_game(&base, json!({"ai":"none","moves":"h8 i9"}));
+    let id = id_of(&g).to_string();
+    let url = format!("{base}/api/analyze");
+    let first = {
+        let (url, id) = (url.clone(), id.clone());
+        std::thread::spawn(move || {
+            post(
+                &url,
+                json!({"moves":"h8 i9","time_ms":60000,"progress_game":id}),
+            )
+        })
+    };
+    // Until the first one searches (it holds the one slot).
+    let deadline = std::time::Instant::now() + Duration::from_secs(20);
+    while call("GET", &format!("{base}/healthz"), None).1["searches"] != 1 {
+        assert!(
+            std::time::Instant::now() < deadline,
+            "the first analysis never ran"
+        );
+        std::thread::sleep(Duration::from_millis(20));
+    }
+    let (s, second) = post(
+        &url,
+        json!({"moves":"h8 i9 h9","time_ms":300,"progress_game":id}),
+    );
+    assert_eq!(s, 200, "{second}");
+    let (s, first) = first.join().unwrap();
+    assert_eq!(s, 200, "{first}");
+    // Stopped long before its minute: well within the 30 s the client waits.
+    assert!(first["millis"].as_u64().unwrap() < 20_000, "{first}");
+    assert!(first["best_move"].is_string(), "{first}");
+    // An analysis that names no game is stopped by nothing.
+    let (s, alone) = post(&url, json!({"moves":"h8","time_ms":300}));
+    assert_eq!(s, 200, "{alone}");
+}
+
 #[test]
 fn think_times_are_capped_by_the_server_and_no_ai_reads_none() {
     // A server allowing 200 ms: the default second and a page's 10 s are both lowered to it.

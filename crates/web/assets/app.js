@@ -148,8 +148,12 @@ function describeThreats(t, opponent) {
 
 // Threats for the side to move, then for the other side (what it threatens), with quiet
 // threats that prepare a four-three.
+let threatsRunning = false;
 async function threats() {
-  if (!game || game.result) return;
+  if (!game || threatsRunning) return;
+  if (game.result) { notify("The game is over: there are no threats to look for."); return; }
+  const key = gameKey();
+  threatsRunning = true;
   $("threats").textContent = "looking for threats...";
   const lines = [];
   try {
@@ -160,9 +164,11 @@ async function threats() {
       });
       lines.push(describeThreats(t, opponent));
     }
-    $("threats").textContent = lines.join("\n");
+    if (key === gameKey()) $("threats").textContent = lines.join("\n");
   } catch (e) {
-    $("threats").textContent = e.message;
+    if (key === gameKey()) $("threats").textContent = e.message;
+  } finally {
+    threatsRunning = false;
   }
 }
 
@@ -241,8 +247,10 @@ function render() {
   }).join("");
   drawChances();
   let text;
-  if (game.result) {
-    text = game.result === "draw" ? "Draw." : `${game.result === "black" ? "Black" : "White"} wins (${game.reason}).`;
+  if (!$("notice").hidden) {
+    text = $("notice").textContent; // an error stays in the header until the next action
+  } else if (game.result) {
+    text = resultText();
   } else if (game.no_legal_move) {
     text = "Black has no legal move: every empty point is forbidden under renju.";
   } else if (busy) {
@@ -262,17 +270,55 @@ function render() {
     $("analysis").textContent = "";
     $("evalfill").style.height = "50%";
   }
-  localStorage.setItem(SAVE, JSON.stringify(gameRequest()));
+  for (const id of BUSY_CONTROLS) $(id).disabled = busy;
+  saveGame();
+}
+
+// The controls that wait for the engine's answer: greyed while it thinks.
+const BUSY_CONTROLS = ["undo", "hint", "review-button", "swap", "resign", "start", "import", "recordfile", "time"];
+
+// "Black wins (five): you win." Six or more in a row wins too where the rule allows it.
+function resultText() {
+  if (game.result === "draw") return "Draw.";
+  const line = game.winning_line.length;
+  const reason = game.reason === "five" && line > 5 ? `${line} in a row` : game.reason;
+  const winner = game.result === "black" ? "Black" : "White";
+  const who = game.ai === "none" ? "" : game.ai === game.result ? ": the engine wins" : ": you win";
+  return `${winner} wins (${reason})${who}.`;
+}
+
+// What the page saves to resume the game: its request (see gameRequest), with the player's
+// stone while the server has not yet answered it (a reload then keeps that move), and the
+// server's id for the game, to find it there again.
+function saveGame() {
+  const saved = gameRequest();
+  if (pendingMove) saved.moves = [...game.moves, pendingMove];
+  if (game.id) saved.id = game.id;
+  localStorage.setItem(SAVE, JSON.stringify(saved));
+}
+
+const NO_SERVER = "The server does not answer (is wuzi serve still running?); try again once it is back.";
+
+// fetch, with a server that does not answer said as such (the browser says "Failed to fetch").
+async function reach(path, options = {}) {
+  try {
+    return await fetch(path, options);
+  } catch (e) {
+    throw new Error(NO_SERVER);
+  }
 }
 
 async function api(path, body) {
-  const res = await fetch(path, body === undefined ? {} : {
+  const res = await reach(path, body === undefined ? {} : {
     method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify(body),
   });
-  const data = await res.json();
+  const data = await res.json().catch(() => ({}));
   if (!res.ok) {
     const retry = res.headers.get("retry-after");
-    const error = new Error((data.error || res.statusText) + (retry ? ` (retry in ${retry} s)` : ""));
+    const message = data.error || res.statusText || `the server answered ${res.status}`;
+    // Said once: an error that already gives its wait in seconds needs no second one.
+    const wait = retry && !/\d+ s\b/.test(message) ? ` (retry in ${retry} s)` : "";
+    const error = new Error(message + wait);
     error.status = res.status;
     throw error;
   }
@@ -283,6 +329,7 @@ async function api(path, body) {
 // has it (it restarted, or the game lay idle for hours), the game starts there again from the
 // moves the page holds, and the request is made once more.
 async function gameApi(action, body) {
+  if (!game.id) await restartGame(); // shown from the page's copy: the server has none yet
   try {
     return await api(`/api/games/${game.id}/${action}`, body);
   } catch (e) {
@@ -304,14 +351,72 @@ function gameRequest(ai = game.ai) {
 // Starts the game again on a server that no longer has it, from the moves the page holds.
 async function restartGame() {
   game = await api("/api/games", gameRequest());
+  syncTimeMenu();
   listen();
+}
+
+const sleep = (ms) => new Promise((done) => setTimeout(done, ms));
+
+// The saved game on the server: the same game when the server still has it, so that a
+// reload starts no new game there (a server allows an address so many), and a move the
+// engine was thinking about when the page went comes back with its reply; else the game
+// started again from the saved moves.
+async function resumeGame(saved) {
+  const { id, ...request } = saved;
+  const deadline = Date.now() + (saved.time_ms || 1000) + 5000;
+  while (id) {
+    const res = await reach(`/api/games/${id}`).catch(() => null);
+    const g = res && res.ok ? await res.json().catch(() => null) : null;
+    if (g && g.thinking && Date.now() < deadline) {
+      $("status").textContent = "The engine is finishing its move…";
+      await sleep(250);
+      continue;
+    }
+    if (g && !g.thinking && continues(g, request)) return g;
+    break;
+  }
+  return api("/api/games", request);
+}
+
+// Whether the server's game is the saved one, maybe with the engine's reply after it.
+function continues(g, saved) {
+  const same = g.rule === saved.rule && g.size === saved.size && g.ai === saved.ai
+    && g.time_ms === saved.time_ms && g.opening === (saved.opening || 0);
+  const moves = Array.isArray(saved.moves) ? saved.moves : [];
+  const extra = g.moves.length - moves.length;
+  const replied = extra === 1 && g.ai !== "none";
+  return same && (extra === 0 || replied) && moves.every((m, k) => g.moves[k] === m);
+}
+
+// A game shown from the page's own copy while the server will not start it (it keeps as
+// many games as this address may have): what needs the server starts it there first, and
+// says why it cannot.
+function localGame(request) {
+  const moves = Array.isArray(request.moves) ? request.moves : [];
+  return {
+    id: null, rule: request.rule, size: request.size, ai: request.ai, time_ms: request.time_ms,
+    opening: request.opening || 0, moves, to_move: moves.length % 2 === 0 ? "black" : "white",
+    result: null, reason: null, winning_line: [], fouls: [], forbidden: [], analysis: null,
+  };
+}
+
+// The menu shows the time the game really has: the server may have lowered it to its limit.
+function syncTimeMenu() {
+  const menu = $("time"), value = String(game.time_ms);
+  if (![...menu.options].some((o) => o.value === value)) {
+    const o = document.createElement("option");
+    o.value = value; o.textContent = `${game.time_ms / 1000} s (the server's limit)`;
+    menu.appendChild(o);
+  }
+  menu.value = value;
 }
 
 // The game as an SGF record, from the server (which starts it again if it lost it).
 async function sgfText() {
   const url = () => `/api/games/${game.id}/sgf`;
-  let res = await fetch(url());
-  if (res.status === 404) { await restartGame(); res = await fetch(url()); }
+  if (!game.id) await restartGame();
+  let res = await reach(url());
+  if (res.status === 404) { await restartGame(); res = await reach(url()); }
   const text = await res.text();
   if (!res.ok) throw new Error(JSON.parse(text).error || res.statusText);
   return text;
@@ -319,11 +424,14 @@ async function sgfText() {
 
 function listen() {
   if (events) events.close();
+  events = null;
+  if (!game.id) return;
   events = new EventSource(`/api/games/${game.id}/events`);
   events.addEventListener("progress", (e) => {
     const p = JSON.parse(e.data);
     const verdict = p.forced ? `${p.forced} in ${p.plies}` : scoreText(p.score);
-    $("live").textContent = `depth ${p.depth}, ${verdict}, prefers ${p.pv[0] || "-"}`;
+    // The move first: on a narrow screen the line is cut at its end.
+    $("live").textContent = `prefers ${p.pv[0] || "-"}, depth ${p.depth}, ${verdict}`;
     if (analysing) $("analysis").textContent = `analysing: ${$("live").textContent}`;
     if (busy) $("status").textContent = "The engine is thinking…";
   });
@@ -349,12 +457,13 @@ async function run(action) {
   if (game) render();
   try {
     const g = await action();
-    if (g) { const id = game && game.id; game = g; if (game.id !== id) listen(); }
+    if (g) { const id = game && game.id; game = g; syncTimeMenu(); if (game.id !== id) listen(); }
   } catch (e) {
     busy = false; pendingMove = null;
-    if (game) render();
     notify(e.message);
-    if (game && game.ai === "none" && !game.result) analyse(); // the same position again
+    if (game) render();
+    // The position is as it was; its analysis is searched again only if it has none.
+    if (game && game.ai === "none" && !game.result && !game.analysis && !analysing) analyse();
     return;
   }
   busy = false; pendingMove = null; render();
@@ -368,7 +477,8 @@ function gameKey() {
 }
 
 async function analyse() {
-  const key = gameKey(), number = ++analysisNumber;
+  let key = gameKey();
+  const number = ++analysisNumber;
   // The search's depth and preferred move show live in the panel, through the game's event
   // stream.
   analysing = true; $("live").textContent = ""; $("analysis").textContent = "analysing…";
@@ -379,7 +489,16 @@ async function analyse() {
       progress_game: game.id,
     };
     if (nbest > 1) body.nbest = nbest;
-    const a = await api("/api/analyze", body);
+    let a;
+    try {
+      a = await api("/api/analyze", body);
+    } catch (e) {
+      // The server no longer has the game whose stream shows the progress: start it again.
+      if (e.status !== 404 || key !== gameKey()) throw e;
+      await restartGame();
+      key = gameKey(); body.progress_game = game.id;
+      a = await api("/api/analyze", body);
+    }
     if (key !== gameKey()) return;
     // Kept with the game, so that a later redraw (a review's grades) shows it still.
     game.analysis = a;
@@ -436,16 +555,25 @@ canvas.addEventListener("click", (e) => {
 });
 
 $("undo").onclick = () => run(() => gameApi("undo", {}));
-$("hint").onclick = () => game && !game.result && run(async () => {
-  const g = await gameApi("hint", {});
-  hintMove = g.analysis.best_move; return g;
-});
+$("hint").onclick = () => {
+  if (!game) return;
+  if (game.result) { notify("The game is over: there is no move to suggest."); return; }
+  // In analysis mode the position's own analysis has the move: no second search to disagree.
+  if (game.ai === "none" && analysing) { notify("The analysis is still running: its best move is marked when it is done."); return; }
+  if (game.ai === "none" && game.analysis) { hintMove = game.analysis.best_move; draw(); return; }
+  run(async () => {
+    const g = await gameApi("hint", {});
+    hintMove = g.analysis.best_move; return g;
+  });
+};
 $("threats-button").onclick = () => threats();
 $("review-button").onclick = () => reviewGame();
 // The engine takes the player's side (as `c` in the terminal): the same moves, started again
 // with the AI on the other colour; it moves at once if it is now its turn.
 $("swap").onclick = () => {
-  if (!game || game.ai === "none" || game.result) return;
+  if (!game) return;
+  if (game.ai === "none") { notify("You play both sides: there is no engine side to swap (choose Black or White and Start)."); return; }
+  if (game.result) { notify("The game is over: start a new one to play the other colour."); return; }
   const ai = game.ai === "white" ? "black" : "white";
   run(async () => {
     const g = await api("/api/games", gameRequest(ai));
@@ -453,15 +581,28 @@ $("swap").onclick = () => {
     return g;
   });
 };
-// A game in progress is given up only when the player says so: one misclick lost it.
-$("resign").onclick = () => {
-  const playing = game && !game.result && game.ai !== "none" && game.moves.length > 0;
-  if (!playing || window.confirm("Resign this game and start a new one?")) newGame();
+// A game in progress, or a position being analysed, is dropped only when the player says
+// so: one misclick lost it.
+function mayDrop() {
+  if (!game || game.result || game.moves.length === 0) return true;
+  return window.confirm(game.ai === "none"
+    ? `Start a new game? The ${game.moves.length} moves of this position will be dropped.`
+    : "Resign this game and start a new one?");
+}
+$("resign").onclick = () => { if (mayDrop()) newGame(); };
+$("start").onclick = () => { if (mayDrop()) newGame(); };
+// A new engine time applies to the game under way: it goes on, on the server, with the new time.
+$("time").onchange = () => {
+  if (!game || busy || game.result) return; // the next game takes it
+  const time_ms = parseInt($("time").value, 10);
+  run(() => api("/api/games", { ...gameRequest(), time_ms }));
 };
-$("start").onclick = () => newGame();
 $("numbers").onchange = draw;
 $("nbest").onchange = () => { if (game && game.ai === "none" && !game.result && !busy) analyse(); };
-$("import").onclick = () => newGame(recordOf($("movelist").value));
+$("import").onclick = () => {
+  if (!$("movelist").value.trim()) { notify("The box is empty: paste a move list or an SGF record to load."); return; }
+  newGame(recordOf($("movelist").value));
+};
 $("export").onclick = () => { $("movelist").value = game.moves.join(" "); };
 $("export-sgf").onclick = async () => {
   try { $("movelist").value = await sgfText(); } catch (e) { notify(e.message); }
@@ -479,6 +620,7 @@ $("recordfile").onchange = async (e) => {
   const file = e.target.files[0];
   if (!file) return;
   const text = await file.text();
+  e.target.value = ""; // the same file chosen again is loaded again
   newGame(file.name.toLowerCase().endsWith(".psq") ? { psq: text } : { sgf: text });
 };
 
@@ -486,12 +628,22 @@ $("recordfile").onchange = async (e) => {
 window.addEventListener("resize", draw);
 
 // Resume the saved game (the server may have restarted), or start one.
+// When the server will not start it, the page shows its own copy and says why.
 const saved = JSON.parse(localStorage.getItem(SAVE) || "null");
+const shownAnyway = (request) => () => {
+  if (game) return;
+  game = localGame(request);
+  syncTimeMenu();
+  render();
+};
 if (saved) {
-  $("rule").value = saved.rule; $("size").value = saved.size; $("time").value = String(saved.time_ms);
-  if (!$("time").value) $("time").value = "1000"; // a time the server capped is not in the menu
+  $("rule").value = saved.rule; $("size").value = saved.size;
   $("colour").value = saved.ai === "none" ? "both" : saved.ai === "white" ? "black" : "white";
-  run(() => api("/api/games", saved)).then(() => { if (!game) newGame(); });
+  const { id, ...request } = saved;
+  run(() => resumeGame(saved)).then(shownAnyway(request));
 } else {
-  newGame();
+  newGame().then(shownAnyway({
+    rule: $("rule").value, size: parseInt($("size").value, 10), ai: "white",
+    time_ms: parseInt($("time").value, 10), moves: [],
+  }));
 }

@@ -12,7 +12,8 @@ let index = [];          // that tree's nodes by id: {node, parent, end}
 let expanded = new Set();
 let step = -1;           // -1: the whole tree; else the last node visited so far
 let timer = null;
-let playing = false;     // tic-tac-toe against the perfect player
+let playing = false;     // tic-tac-toe against the perfect player (until another action)
+let replying = false;    // the perfect player is choosing its reply
 
 function dims() {
   const game = $("game").value;
@@ -113,21 +114,26 @@ function startPlay() {
   $("play-status").textContent = "You are X: click a square. The AI (the full searcher, to the end of the game) never loses.";
 }
 
+// The player is X: a click while the AI chooses its reply, or once the game is over, is
+// not a move.
 async function playTurn(name) {
-  if (verdict(moves)) return;
+  if (replying || verdict(moves) || moves.length % 2 === 1) return;
   moves.push(name);
   drawBoard();
   let end = verdict(moves);
   if (!end) {
+    replying = true;
     try {
       const answer = await post({ game: "tictactoe", moves, depth: 9 - moves.length, algorithms: ["engine"], tree: false });
       moves.push(answer.results[0].best_move);
       drawBoard();
-    } catch (e) { $("play-status").textContent = e.message; return; }
+    } catch (e) {
+      moves.pop(); drawBoard(); // not played: the AI could not answer it
+      $("play-status").textContent = e.message; return;
+    } finally { replying = false; }
     end = verdict(moves);
   }
   $("play-status").textContent = end ? `${end}. Click "Play tic-tac-toe" for another game.` : "Your move.";
-  if (end) playing = false;
 }
 
 // ----- Running the algorithms -----
@@ -342,7 +348,17 @@ $("moves").addEventListener("change", () => {
   });
   drawBoard();
 });
-$("undo-move").addEventListener("click", () => { moves.pop(); step = -1; drawBoard(); });
+// Against the AI, undo takes back its reply and your move, so that it is X's turn again.
+$("undo-move").addEventListener("click", () => {
+  if (replying) return;
+  if (playing) {
+    moves.splice(Math.max(0, moves.length - (moves.length % 2 === 0 ? 2 : 1)));
+    $("play-status").textContent = "Your move.";
+  } else {
+    moves.pop();
+  }
+  step = -1; drawBoard();
+});
 $("clear").addEventListener("click", () => { moves = []; step = -1; drawBoard(); });
 syncGameControls();
 renderTree();

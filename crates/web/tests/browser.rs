@@ -49,3 +49,24 @@ fn the_page_starts_a_dropped_game_again() {
     );
     assert!(shots.join("page-resumed.png").exists());
 }
+
+/// A reload finds the same game on the server, keeps a move the engine was thinking about,
+/// and, where the server starts no more games for the address, still shows the position.
+#[test]
+#[cfg_attr(
+    not(browser_available),
+    ignore = "no chromium/chromedriver on the PATH: apt-get install chromium chromium-driver \
+              (then run the tests again), or run everything with bash .ci/run"
+)]
+fn the_page_finds_its_game_again_after_a_reload() {
+    let shots = common::run_browser_script(
+        wuzi_web::Config {
+            max_searches: 1,
+            games_per_client: 2,
+            ..wuzi_web::Config::default()
+        },
+        "browser_reload_test.py",
+        "BROWSER RELOAD OK",
+    );
+    assert!(shots.join("page-refused.png").exists());
+}

@@ -6,6 +6,7 @@ Usage: browser_learn_test.py BASE_URL SHOT_DIR CHROMIUM CHROMEDRIVER
 """
 import os
 import sys
+import time
 
 from selenium import webdriver
 from selenium.webdriver.chrome.service import Service
@@ -117,6 +118,20 @@ def main():
         wait(d, "an empty board", lambda: stones(d) == 0)
         cell(d, "a1")
         wait(d, "the AI's reply", lambda: stones(d) == 2)
+        # Undo takes back the reply and the move: X (the player) is to move again. It took back
+        # the reply alone, and the player's next click was played as O.
+        d.find_element(By.ID, "undo-move").click()
+        wait(d, "both moves taken back", lambda: stones(d) == 0)
+        cell(d, "b2")
+        wait(d, "the AI's reply again", lambda: stones(d) == 2)
+        assert d.execute_script("return moves[0]") == "b2", d.execute_script("return moves")
+        # A click while the AI chooses its reply is not a second move.
+        free = [c for c in ("a1", "a3", "c1", "c3") if c not in d.execute_script("return moves")]
+        d.execute_script(f"clickCell('{free[0]}'); clickCell('{free[1]}');")
+        wait(d, "one move and its reply", lambda: stones(d) == 4)
+        time.sleep(0.5)
+        assert stones(d) == 4 and d.execute_script("return moves[2]") == free[0], \
+            d.execute_script("return moves")
         print("BROWSER LEARN OK")
     finally:
         d.quit()

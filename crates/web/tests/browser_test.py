@@ -69,6 +69,10 @@ def queue_place_is_shown(d):
     the page says so, then the reply comes."""
     Select(d.find_element(By.ID, "colour")).select_by_value("black")
     d.find_element(By.ID, "start").click()
+    # The position being analysed is dropped only when the player says so.
+    alert = d.switch_to.alert
+    assert "3 moves of this position will be dropped" in alert.text, alert.text
+    alert.accept()
     wait(d, "a new game against the engine", lambda: moves(d) == [] and "to move" in status_text(d))
     d.execute_script(
         "fetch('/api/analyze', {method: 'POST', headers: {'content-type': 'application/json'},"
@@ -168,7 +172,7 @@ def main():
         assert d.execute_script("return bestMarks.length") == 3
         # The analysis showed its progress live (the game's event stream), and is done.
         live = d.execute_script("return document.getElementById('live').textContent")
-        assert live.startswith("depth "), live
+        assert live.startswith("prefers ") and ", depth " in live, live
         assert not d.execute_script("return analysing")
         d.save_screenshot(os.path.join(SHOTS, "page-nbest.png"))
         # The review grades the two moves after the opening stone: a tooltip on each of them.

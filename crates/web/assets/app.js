@@ -107,10 +107,11 @@ function draw() {
   });
 }
 
-function describe(a) {
+// `played`: the analysis is of the engine's own move, now on the board, not a suggestion.
+function describe(a, played) {
   if (!a) return "";
   if (a.lines) return a.lines.map((l, k) => `${k + 1}. ${describeLine(l)}`).join("\n");
-  return `best ${describeLine(a)}`;
+  return `${played ? "the engine played" : "best"} ${describeLine(a)}`;
 }
 
 // The side to move's chance of winning (`Black 52%`), kept within 1-99% while unproven.
@@ -238,7 +239,9 @@ function render() {
   // A review of this very game marks its moves: its grade as a class, chess's ?!, ? or ??,
   // and the engine's choice as a tooltip.
   const graded = review && review.moves.length > 0 ? review.byNumber : {};
-  $("moves").innerHTML = game.moves.map((m, k) => {
+  // The player's stone is listed at once, as it is drawn.
+  const listed = pendingMove ? [...game.moves, pendingMove] : game.moves;
+  $("moves").innerHTML = listed.map((m, k) => {
     const r = graded[k + 1];
     if (!r || r.move !== m) return `<li>${m}</li>`;
     const tip = `${r.grade}: ${r.chance_before_text} → ${r.chance_after_text}`
@@ -263,7 +266,7 @@ function render() {
   if (game.result) {
     $("analysis").textContent = "";
   } else if (game.analysis) {
-    $("analysis").textContent = describe(game.analysis);
+    $("analysis").textContent = describe(game.analysis, game.ai !== "none" && !hintMove);
     setEval(game.analysis);
   } else if (!busy && !analysing) {
     // Nothing searched this position (an undo, a loaded record): the last words are stale.

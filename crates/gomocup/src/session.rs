@@ -199,15 +199,18 @@ impl Session {
                 }
             };
         }
-        if matches!(
-            command,
-            Command::Start(_) | Command::RectStart(..) | Command::Restart
-        ) {
-            // A new game's clock: the manager's next `time_left` (or the one it has just
-            // sent), else the whole match.
-            if !self.time_left_sent {
-                self.time_left = None;
+        match command {
+            Command::Start(_) | Command::RectStart(..) | Command::Restart => {
+                // A new game's clock: the manager's next `time_left` (or the one it has just
+                // sent), else the whole match.
+                if !self.time_left_sent {
+                    self.time_left = None;
+                }
             }
+            Command::Info(..) => {}
+            // Any other command (a move asked for, or one refused) ends what the last
+            // `time_left` was sent for: it is not carried into the next game.
+            _ => self.time_left_sent = false,
         }
         match command {
             Command::Start(n) => self.start(n),

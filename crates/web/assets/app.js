@@ -10,6 +10,8 @@ let pendingMove = null;
 // True while the analysis mode's search of the position runs (its progress shows live);
 // the number of the latest such search, whose end clears it.
 let analysing = false, analysisNumber = 0;
+// A hint asked for in analysis mode while the analysis runs: marked when it ends.
+let hintWanted = false;
 const REVIEW_MARKS = { inaccuracy: "?!", mistake: "?", blunder: "??" };
 
 const letters = "abcdefghijklmnopqrstuv";
@@ -149,12 +151,13 @@ function describeThreats(t, opponent) {
 
 // Threats for the side to move, then for the other side (what it threatens), with quiet
 // threats that prepare a four-three.
-let threatsRunning = false;
+// The position whose threats are being looked for: a second click there waits for them.
+let threatsOf = null;
 async function threats() {
-  if (!game || threatsRunning) return;
+  if (!game || threatsOf === gameKey()) return;
   if (game.result) { notify("The game is over: there are no threats to look for."); return; }
   const key = gameKey();
-  threatsRunning = true;
+  threatsOf = key;
   $("threats").textContent = "looking for threats...";
   const lines = [];
   try {
@@ -169,7 +172,7 @@ async function threats() {
   } catch (e) {
     if (key === gameKey()) $("threats").textContent = e.message;
   } finally {
-    threatsRunning = false;
+    if (threatsOf === key) threatsOf = null;
   }
 }
 
@@ -352,10 +355,15 @@ function gameRequest(ai = game.ai) {
 }
 
 // Starts the game again on a server that no longer has it, from the moves the page holds.
-async function restartGame() {
-  game = await api("/api/games", gameRequest());
-  syncTimeMenu();
-  listen();
+// One at a time: an analysis and a move that both find the game gone start it once.
+let restarting = null;
+function restartGame() {
+  restarting = restarting || (async () => {
+    game = await api("/api/games", gameRequest());
+    syncTimeMenu();
+    listen();
+  })().finally(() => { restarting = null; });
+  return restarting;
 }
 
 const sleep = (ms) => new Promise((done) => setTimeout(done, ms));
@@ -366,7 +374,8 @@ const sleep = (ms) => new Promise((done) => setTimeout(done, ms));
 // started again from the saved moves.
 async function resumeGame(saved) {
   const { id, ...request } = saved;
-  const deadline = Date.now() + (saved.time_ms || 1000) + 5000;
+  // The server bounds a move's thinking (its queue wait and the time); a minute more is slack.
+  const deadline = Date.now() + (saved.time_ms || 1000) + 60000;
   while (id) {
     const res = await reach(`/api/games/${id}`).catch(() => null);
     const g = res && res.ok ? await res.json().catch(() => null) : null;
@@ -455,7 +464,7 @@ function notify(message) {
 
 async function run(action) {
   if (busy) return;
-  busy = true; hintMove = null; bestMarks = []; review = null; $("threats").textContent = "";
+  busy = true; hintMove = null; hintWanted = false; bestMarks = []; review = null; $("threats").textContent = "";
   $("notice").hidden = true; $("live").textContent = "";
   if (game) render();
   try {
@@ -463,6 +472,7 @@ async function run(action) {
     if (g) { const id = game && game.id; game = g; syncTimeMenu(); if (game.id !== id) listen(); }
   } catch (e) {
     busy = false; pendingMove = null;
+    if (game) syncTimeMenu(); // a time change refused: the menu shows the game's own
     notify(e.message);
     if (game) render();
     // The position is as it was; its analysis is searched again only if it has none.
@@ -506,11 +516,12 @@ async function analyse() {
     // Kept with the game, so that a later redraw (a review's grades) shows it still.
     game.analysis = a;
     bestMarks = a.lines ? a.lines.map((l) => l.best_move) : [];
+    if (hintWanted) hintMove = a.best_move;
   } catch (e) { /* a busy server: no analysis this time */ } finally {
     // A later analysis owns the panel. One of a position left behind only clears its
     // "analysing" words: a redraw would overwrite what the header says now (a queue place).
     if (number === analysisNumber) {
-      analysing = false;
+      analysing = false; hintWanted = false;
       if (key === gameKey()) render();
       else if (game && !game.analysis) $("analysis").textContent = "";
     }
@@ -562,7 +573,7 @@ $("hint").onclick = () => {
   if (!game) return;
   if (game.result) { notify("The game is over: there is no move to suggest."); return; }
   // In analysis mode the position's own analysis has the move: no second search to disagree.
-  if (game.ai === "none" && analysing) { notify("The analysis is still running: its best move is marked when it is done."); return; }
+  if (game.ai === "none" && analysing) { hintWanted = true; return; } // marked when it ends
   if (game.ai === "none" && game.analysis) { hintMove = game.analysis.best_move; draw(); return; }
   run(async () => {
     const g = await gameApi("hint", {});
@@ -594,11 +605,10 @@ function mayDrop() {
 }
 $("resign").onclick = () => { if (mayDrop()) newGame(); };
 $("start").onclick = () => { if (mayDrop()) newGame(); };
-// A new engine time applies to the game under way: it goes on, on the server, with the new time.
+// A new engine time applies to the game under way (the next game's otherwise).
 $("time").onchange = () => {
-  if (!game || busy || game.result) return; // the next game takes it
-  const time_ms = parseInt($("time").value, 10);
-  run(() => api("/api/games", { ...gameRequest(), time_ms }));
+  if (!game || busy || game.result) return;
+  run(() => gameApi("time", { time_ms: parseInt($("time").value, 10) }));
 };
 $("numbers").onchange = draw;
 $("nbest").onchange = () => { if (game && game.ai === "none" && !game.result && !busy) analyse(); };

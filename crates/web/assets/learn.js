@@ -336,6 +336,7 @@ $("play-ttt").addEventListener("click", startPlay);
 $("game").addEventListener("change", () => { moves = []; playing = false; syncGameControls(); });
 for (const id of ["width", "height", "k", "size"]) $(id).addEventListener("change", () => { moves = []; drawBoard(); });
 $("moves").addEventListener("change", () => {
+  playing = false; $("play-status").textContent = ""; // a typed position is not a game
   // Each move by its name ("h8"), as the board draws them: a pair of numbers ("7,7", x and y
   // from the top left) becomes its name, and names written together ("h8i9") come apart.
   // A pair off the board stays as typed, for the server to refuse.
@@ -359,6 +360,9 @@ $("undo-move").addEventListener("click", () => {
   }
   step = -1; drawBoard();
 });
-$("clear").addEventListener("click", () => { moves = []; step = -1; drawBoard(); });
+$("clear").addEventListener("click", () => {
+  if (replying) return;
+  moves = []; step = -1; playing = false; $("play-status").textContent = ""; drawBoard();
+});
 syncGameControls();
 renderTree();

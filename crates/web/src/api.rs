@@ -1,8 +1,8 @@
 //! The JSON API's handlers. Each validates everything before it changes anything.
 
 use crate::checks::{
-    check_analysis, check_move, check_new_game, check_review, check_threats, AnalyzeRequest,
-    MoveRequest, NewGame, ReviewRequest, ThreatsRequest,
+    check_analysis, check_move, check_new_game, check_review, check_threats, check_time,
+    AnalyzeRequest, MoveRequest, NewGame, ReviewRequest, ThreatsRequest, TimeRequest,
 };
 use crate::store::{Game, GameView, PageEvent, Refused};
 use crate::{ids, request, shutdown, AppState};
@@ -199,6 +199,21 @@ pub async fn play(
     Ok(Json(view(&state, &id, analysis)?).into_response())
 }
 
+/// A new think time for the game's engine (capped by the server's as a new game's is): the
+/// game goes on with it, with no new game spent.
+pub async fn set_time(
+    State(state): Shared,
+    GameId(id): GameId,
+    req: Result<Json<TimeRequest>, JsonRejection>,
+) -> Reply {
+    let req = body(req)?;
+    let time_ms = check_time(&req, state.config.max_time_ms)?;
+    let mut store = state.store.lock().expect("store");
+    let game = usable(store.get_mut(&id))?;
+    game.time_ms = time_ms;
+    Ok(Json(GameView::new(&id, game)).into_response())
+}
+
 /// The game, unless it is unknown (404) or the AI is thinking about it (409).
 fn usable(game: Option<&mut Game>) -> Result<&mut Game, ApiError> {
     let game = game.ok_or_else(no_such_game)?;
@@ -265,6 +280,23 @@ enum Failed {
     TakeBack,
 }
 
+impl Failed {
+    /// Puts the store back as it was before the request, under the lock that finds the
+    /// failure (so that no other request comes in between).
+    fn undo(self, store: &mut crate::store::Store, id: &str) {
+        match self {
+            Failed::Remove => {
+                store.remove(id);
+            }
+            Failed::TakeBack => {
+                if let Some(game) = store.get_mut(id) {
+                    game.board.undo();
+                }
+            }
+        }
+    }
+}
+
 /// Lets the AI move if it is its turn; the analysis of its move, if it moved. The move is
 /// chosen and played, or the game put back (`failed`), by a task of its own that runs to its
 /// end even when the client goes (a page reloaded while the engine thinks): otherwise the
@@ -275,36 +307,30 @@ async fn ai_moves(
     failed: Failed,
 ) -> Result<Option<Value>, ApiError> {
     let (state, id) = (Arc::clone(state), id.to_string());
-    tokio::spawn(async move {
-        let moved = ai_moves_to_end(&state, &id).await;
-        if moved.is_err() {
-            let mut store = state.store.lock().expect("store");
-            match failed {
-                Failed::Remove => {
-                    store.remove(&id);
-                }
-                Failed::TakeBack => {
-                    if let Some(game) = store.get_mut(&id) {
-                        game.board.undo();
-                    }
-                }
-            }
-        }
-        moved
-    })
-    .await
-    .map_err(|_| {
-        ApiError(
-            StatusCode::INTERNAL_SERVER_ERROR,
-            "the engine's move failed".into(),
-        )
-    })?
+    request::spawn_in_scope(async move { ai_moves_to_end(&state, &id, failed).await })
+        .await
+        .map_err(|_| {
+            ApiError(
+                StatusCode::INTERNAL_SERVER_ERROR,
+                "the engine's move failed".into(),
+            )
+        })?
 }
 
-async fn ai_moves_to_end(state: &Arc<AppState>, id: &str) -> Result<Option<Value>, ApiError> {
+async fn ai_moves_to_end(
+    state: &Arc<AppState>,
+    id: &str,
+    failed: Failed,
+) -> Result<Option<Value>, ApiError> {
     let (board, time_ms, progress) = {
         let mut store = state.store.lock().expect("store");
-        let game = usable(store.get_mut(id))?;
+        let game = match usable(store.get_mut(id)) {
+            Ok(game) => game,
+            Err(e) => {
+                failed.undo(&mut store, id);
+                return Err(e);
+            }
+        };
         if game.board.result().is_some() || game.ai != Some(game.board.side_to_move()) {
             return Ok(None);
         }
@@ -321,20 +347,28 @@ async fn ai_moves_to_end(state: &Arc<AppState>, id: &str) -> Result<Option<Value
     let mut store = state.store.lock().expect("store");
     let game = store.get_mut(id).expect("thinking games are kept");
     game.thinking = false;
-    let a = found?;
-    let Some(mv) = a.best_move else {
-        return Err(ApiError(
-            StatusCode::INTERNAL_SERVER_ERROR,
-            "the engine found no move".into(),
-        ));
-    };
-    game.board.try_play(mv).map_err(|e| {
-        ApiError(
-            StatusCode::INTERNAL_SERVER_ERROR,
-            format!("the engine proposed an illegal move: {e}"),
-        )
-    })?;
-    Ok(Some(analysis_json(&a, size, rule, side)))
+    let played = found.and_then(|a| {
+        let mv = a.best_move.ok_or_else(|| {
+            ApiError(
+                StatusCode::INTERNAL_SERVER_ERROR,
+                "the engine found no move".into(),
+            )
+        })?;
+        game.board.try_play(mv).map_err(|e| {
+            ApiError(
+                StatusCode::INTERNAL_SERVER_ERROR,
+                format!("the engine proposed an illegal move: {e}"),
+            )
+        })?;
+        Ok(a)
+    });
+    match played {
+        Ok(a) => Ok(Some(analysis_json(&a, size, rule, side))),
+        Err(e) => {
+            failed.undo(&mut store, id);
+            Err(e)
+        }
+    }
 }
 
 /// Runs a search off the async runtime once a search slot is free: at once, or after a wait
@@ -374,7 +408,7 @@ async fn search_best(
             });
         }
     };
-    let slot = admit(state, tell_place).await?;
+    let slot = admit(state, tell_place, stop.clone()).await?;
     let pool = Arc::clone(state);
     let size = board.size();
     let task = tokio::task::spawn_blocking(move || {
@@ -424,20 +458,43 @@ async fn search_best(
 }
 
 /// A search slot for this request's client, once one is free (`tell_place` hears the
-/// request's place while it waits); 429 or 503 when the queue refuses.
+/// request's place while it waits); 429 or 503 when the queue refuses, 409 when `stop` is
+/// set while it waits (a later analysis of the same game superseded it).
 async fn admit(
     state: &Arc<AppState>,
     tell_place: impl Fn(usize),
+    stop: Option<Arc<AtomicBool>>,
 ) -> Result<crate::queue::Slot, ApiError> {
+    let superseded = {
+        let stop = stop.clone();
+        async move {
+            match stop {
+                Some(stop) => {
+                    while !stop.load(Ordering::Relaxed) {
+                        tokio::time::sleep(Duration::from_millis(50)).await;
+                    }
+                }
+                None => std::future::pending().await,
+            }
+        }
+    };
+    let give_up = async {
+        tokio::select! {
+            () = shutdown::requested(state.stopping.clone()) => {}
+            () = superseded => {}
+        }
+    };
     state
         .searches
-        .admit(
-            request::client(),
-            tell_place,
-            shutdown::requested(state.stopping.clone()),
-        )
+        .admit(request::client(), tell_place, give_up)
         .await
-        .map_err(|refusal| ApiError(refusal.status(), refusal.message().into()))
+        .map_err(|refusal| match &stop {
+            Some(stop) if stop.load(Ordering::Relaxed) => ApiError(
+                StatusCode::CONFLICT,
+                "a later analysis of this game took this one's place".into(),
+            ),
+            _ => ApiError(refusal.status(), refusal.message().into()),
+        })
 }
 
 /// An engine for a search on `board`: one an earlier search on a board of the same size and
@@ -574,7 +631,7 @@ pub async fn threats(
 ) -> Reply {
     let req = body(req)?;
     let asked = check_threats(&req, state.config.max_time_ms)?;
-    let slot = admit(&state, |_| {}).await?;
+    let slot = admit(&state, |_| {}, None).await?;
     let table_bytes = state.config.table_bytes;
     let task = tokio::task::spawn_blocking(move || {
         let _slot = slot;
@@ -625,7 +682,7 @@ pub async fn review(
 ) -> Reply {
     let req = body(req)?;
     let asked = check_review(&req, state.config.max_time_ms)?;
-    let slot = admit(&state, |_| {}).await?;
+    let slot = admit(&state, |_| {}, None).await?;
     let pool = Arc::clone(&state);
     let task = tokio::task::spawn_blocking(move || {
         let _slot = slot;

@@ -211,6 +211,18 @@ pub(crate) fn check_new_game(req: &NewGame, max_time_ms: u64) -> Result<NewGameA
     })
 }
 
+/// `POST /api/games/{id}/time`: the engine's think time for the rest of the game.
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct TimeRequest {
+    time_ms: u64,
+}
+
+/// The think time a game asks for, capped as a new game's is.
+pub(crate) fn check_time(req: &TimeRequest, max_time_ms: u64) -> Result<u64, ApiError> {
+    think_time(max_time_ms, Some(req.time_ms))
+}
+
 #[derive(Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct MoveRequest {

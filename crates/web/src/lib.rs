@@ -153,6 +153,7 @@ fn router_until(config: Config, stopping: watch::Receiver<bool>) -> Router {
         .route("/api/games/{id}/moves", post(api::play))
         .route("/api/games/{id}/undo", post(api::undo))
         .route("/api/games/{id}/hint", post(api::hint))
+        .route("/api/games/{id}/time", post(api::set_time))
         .route("/api/games/{id}/events", get(api::events))
         .route("/api/games/{id}/sgf", get(api::sgf))
         .route("/api/analyze", post(api::analyze))

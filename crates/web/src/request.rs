@@ -14,6 +14,7 @@ use axum::extract::{ConnectInfo, MatchedPath, Request, State};
 use axum::middleware::Next;
 use axum::response::Response;
 use std::cell::Cell;
+use std::future::Future;
 use std::net::{IpAddr, Ipv4Addr, SocketAddr};
 use std::sync::Arc;
 use std::time::Instant;
@@ -39,6 +40,28 @@ pub fn client() -> IpAddr {
     SCOPE
         .try_with(|s| s.client)
         .unwrap_or(IpAddr::V4(Ipv4Addr::UNSPECIFIED))
+}
+
+/// Runs `work` on a task of its own, which goes on to its end even if the request is dropped
+/// (its client gone), within the request's scope: the same client for the per-client limit
+/// (a spawned task does not inherit the scope, and every client would count as one), and
+/// its search noted on the request's log line.
+pub async fn spawn_in_scope<T: Send + 'static>(
+    work: impl Future<Output = T> + Send + 'static,
+) -> Result<T, tokio::task::JoinError> {
+    let scope = Scope {
+        client: client(),
+        search: Cell::new(None),
+    };
+    let task = tokio::spawn(SCOPE.scope(scope, async move {
+        let out = work.await;
+        (out, SCOPE.with(|s| s.search.get()))
+    }));
+    let (out, search) = task.await?;
+    if let Some(stats) = search {
+        note_search(stats);
+    }
+    Ok(out)
 }
 
 /// Notes the search this request ran, for its log line.

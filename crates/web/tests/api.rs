@@ -617,15 +617,13 @@ fn an_analysis_can_report_its_progress_on_a_game_s_stream() {
 #[test]
 fn a_client_gone_while_the_ai_thinks_leaves_the_move_made() {
     let base = default_server();
-    let g = new_game(&base, json!({"ai":"white","time_ms":1500}));
+    let g = new_game(&base, json!({"ai":"white","time_ms":3000}));
+    assert_eq!(g["thinking"], false, "{g}");
     let id = id_of(&g).to_string();
     let gone = ureq::post(&format!("{base}/api/games/{id}/moves"))
-        .timeout(Duration::from_millis(300))
+        .timeout(Duration::from_millis(1000))
         .send_json(json!({"move":"h8"}));
     assert!(gone.is_err(), "the client gave up before the reply");
-    let (s, thinking) = call("GET", &format!("{base}/api/games/{id}"), None);
-    assert_eq!(s, 200, "{thinking}");
-    assert_eq!(thinking["thinking"], true, "{thinking}");
     let deadline = std::time::Instant::now() + Duration::from_secs(20);
     let game = loop {
         let (_, game) = call("GET", &format!("{base}/api/games/{id}"), None);
@@ -689,9 +687,93 @@ fn an_analysis_on_a_game_s_stream_supersedes_the_one_before() {
     // Stopped long before its minute: well within the 30 s the client waits.
     assert!(first["millis"].as_u64().unwrap() < 20_000, "{first}");
     assert!(first["best_move"].is_string(), "{first}");
-    // An analysis that names no game is stopped by nothing.
-    let (s, alone) = post(&url, json!({"moves":"h8","time_ms":300}));
-    assert_eq!(s, 200, "{alone}");
+}
+
+/// An analysis superseded while it waits for a search slot gives its place up at once (409),
+/// rather than keep its place in the queue and its client's count.
+#[test]
+fn a_superseded_analysis_waiting_in_the_queue_gives_up() {
+    let base = server(Config {
+        max_searches: 1,
+        max_time_ms: 60_000,
+        ..Config::default()
+    });
+    let url = format!("{base}/api/analyze");
+    let game =
+        |moves: &str| id_of(&new_game(&base, json!({"ai":"none","moves":moves}))).to_string();
+    let (holder, waiter) = (game("h8"), game("h8 i9"));
+    let analyse = |moves: &'static str, id: &str, time_ms: u64| {
+        let (url, id) = (url.clone(), id.to_string());
+        std::thread::spawn(move || {
+            let started = std::time::Instant::now();
+            let answer = post(
+                &url,
+                json!({"moves":moves,"time_ms":time_ms,"progress_game":id}),
+            );
+            (answer, started.elapsed())
+        })
+    };
+    let await_load = |running: u64, waiting: u64| {
+        let deadline = std::time::Instant::now() + Duration::from_secs(20);
+        loop {
+            let (_, h) = call("GET", &format!("{base}/healthz"), None);
+            if h["searches"] == running && h["waiting"] == waiting {
+                return;
+            }
+            assert!(std::time::Instant::now() < deadline, "{h}");
+            std::thread::sleep(Duration::from_millis(20));
+        }
+    };
+    let long = analyse("h8", &holder, 60_000);
+    await_load(1, 0);
+    let first = analyse("h8 i9", &waiter, 300);
+    await_load(1, 1);
+    let second = analyse("h8 i9 h9", &waiter, 300);
+    let ((s, gave_up), waited) = first.join().unwrap();
+    assert_eq!(s, 409, "{gave_up}");
+    assert!(waited < Duration::from_secs(20), "{waited:?}");
+    // The slot's holder is superseded too, and everything left is answered.
+    let ((s, next), _) = analyse("h8 j9", &holder, 300).join().unwrap();
+    assert_eq!(s, 200, "{next}");
+    for done in [long, second] {
+        let ((s, a), _) = done.join().unwrap();
+        assert_eq!(s, 200, "{a}");
+    }
+}
+
+/// A game's think time changes for the rest of the game, capped as a new game's is, with no
+/// new game started.
+#[test]
+fn a_game_s_think_time_can_change() {
+    let base = server(Config {
+        max_searches: 1,
+        max_time_ms: 3000,
+        ..Config::default()
+    });
+    let g = new_game(&base, json!({"ai":"white","time_ms":300}));
+    let id = id_of(&g).to_string();
+    let url = format!("{base}/api/games/{id}/time");
+    let (s, after) = post(&url, json!({"time_ms":10000}));
+    assert_eq!(s, 200, "{after}");
+    assert_eq!(
+        (after["id"].as_str(), after["time_ms"].as_u64()),
+        (Some(id.as_str()), Some(3000))
+    );
+    let (s, shown) = call("GET", &format!("{base}/api/games/{id}"), None);
+    assert_eq!((s, shown["time_ms"].as_u64()), (200, Some(3000)), "{shown}");
+    for bad in [
+        json!({"time_ms":0}),
+        json!({"time_ms":"fast"}),
+        json!({"time":5}),
+    ] {
+        let (s, e) = post(&url, bad.clone());
+        assert_eq!(s, 400, "{bad}: {e}");
+    }
+    let (s, e) = post(
+        &format!("{base}/api/games/no-such-game/time"),
+        json!({"time_ms":100}),
+    );
+    assert_eq!(s, 404, "{e}");
 }
 
 #[test]

@@ -62,7 +62,7 @@ fn the_page_finds_its_game_again_after_a_reload() {
     let shots = common::run_browser_script(
         wuzi_web::Config {
             max_searches: 1,
-            games_per_client: 2,
+            games_per_client: 1,
             ..wuzi_web::Config::default()
         },
         "browser_reload_test.py",

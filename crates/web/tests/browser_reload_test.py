@@ -26,7 +26,7 @@ def main():
         first = game_id(d)
         click(d, "h8")
         wait(d, "the AI's reply", lambda: len(moves(d)) == 2)
-        # Idle: the same game again, not a new one (the server allows an address two).
+        # Idle: the same game again, not a new one (the server allows an address one).
         d.refresh()
         wait(d, "the game after a reload", lambda: len(moves(d)) == 2 and not d.execute_script("return busy"))
         assert game_id(d) == first, (game_id(d), first)
@@ -37,11 +37,15 @@ def main():
              and not d.execute_script("return busy"))
         before = moves(d)
         click(d, "j10")
-        wait(d, "the engine thinking", lambda: d.execute_script("return busy"))
+        # Once the server has the move (a reload before would cancel the request itself).
+        wait(d, "the engine thinking", lambda: d.execute_async_script(
+            "const done = arguments[0];"
+            "fetch('/api/games/' + game.id).then(r => r.json()).then(g => done(g.thinking))"))
         d.refresh()
         wait(d, "the move and the reply after the reload", lambda: len(moves(d)) == 4)
         assert moves(d)[:3] == before + ["j10"], moves(d)
-        # No third game was needed: the server refuses one, and the saved position is still
+        assert game_id(d) == first, (game_id(d), first)
+        # No second game was needed: the server refuses one, and the saved position is still
         # shown, with the reason.
         kept = moves(d)
         d.execute_script(

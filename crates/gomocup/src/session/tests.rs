@@ -202,6 +202,11 @@ fn a_time_left_sent_just_before_start_is_kept() {
     // Used by that move, it is not taken for the next game's.
     session.handle_line("START 15");
     assert_eq!(move_time(&mut session), full);
+    // Nor when the command it came before was refused.
+    session.handle_line("INFO time_left 300");
+    assert!(session.handle_line("TAKEBACK 0,0").replies[0].starts_with("ERROR"));
+    session.handle_line("START 15");
+    assert_eq!(move_time(&mut session), full);
 }
 
 /// Managers send a negative `time_left` after an overrun within their tolerance. It got an

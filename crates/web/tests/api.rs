@@ -645,6 +645,36 @@ fn a_client_gone_while_the_ai_thinks_leaves_the_move_made() {
     assert_eq!(s, 200, "{after}");
 }
 
+/// The AI's move counts against its player's address like any search: run by a task of its
+/// own, it was booked under no address at all, so one address's limit did not hold it and
+/// every player's AI moves shared one count.
+#[test]
+fn the_ai_s_move_counts_against_its_player_s_address() {
+    let base = server(Config {
+        max_searches: 2,
+        per_client: 1,
+        ..Config::default()
+    });
+    let g = new_game(&base, json!({"ai":"white","time_ms":3000}));
+    let id = id_of(&g).to_string();
+    let mv = {
+        let url = format!("{base}/api/games/{id}/moves");
+        std::thread::spawn(move || post(&url, json!({"move":"h8"})))
+    };
+    let deadline = std::time::Instant::now() + Duration::from_secs(20);
+    while call("GET", &format!("{base}/api/games/{id}"), None).1["thinking"] != true {
+        assert!(std::time::Instant::now() < deadline, "the AI never thought");
+        std::thread::sleep(Duration::from_millis(20));
+    }
+    let (s, e) = post(
+        &format!("{base}/api/analyze"),
+        json!({"moves":"h8","time_ms":100}),
+    );
+    assert_eq!(s, 429, "{e}");
+    let (s, after) = mv.join().unwrap();
+    assert_eq!(s, 200, "{after}");
+}
+
 /// A page stepping through a game in analysis mode asks for each position's analysis in turn:
 /// the ones it has left behind used to run to their end, and the position shown waited behind
 /// them. The next analysis on the same game's stream stops the one before, which answers with

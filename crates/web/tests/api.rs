@@ -612,6 +612,37 @@ fn an_analysis_can_report_its_progress_on_a_game_s_stream() {
     assert_eq!(s, 404, "{e}");
 }
 
+/// Polls the game until its `thinking` is `want` (20 s at most); the game then.
+fn await_thinking(base: &str, id: &str, want: bool) -> Value {
+    await_server(|| {
+        let (_, game) = call("GET", &format!("{base}/api/games/{id}"), None);
+        (game["thinking"] == want).then_some(game)
+    })
+}
+
+/// Polls `/healthz` until so many searches run and so many wait.
+fn await_load(base: &str, running: u64, waiting: u64) {
+    await_server(|| {
+        let (_, h) = call("GET", &format!("{base}/healthz"), None);
+        (h["searches"] == running && h["waiting"] == waiting).then_some(())
+    })
+}
+
+/// `poll`'s first answer, asked every 20 ms for 20 s at most.
+fn await_server<T>(mut poll: impl FnMut() -> Option<T>) -> T {
+    let deadline = std::time::Instant::now() + Duration::from_secs(20);
+    loop {
+        if let Some(found) = poll() {
+            return found;
+        }
+        assert!(
+            std::time::Instant::now() < deadline,
+            "the server never got there"
+        );
+        std::thread::sleep(Duration::from_millis(20));
+    }
+}
+
 /// A client that goes while the AI thinks (a page reloaded) left the game marked as thinking
 /// for good: every later request got 409. The AI's move is made all the same.
 #[test]
@@ -624,18 +655,7 @@ fn a_client_gone_while_the_ai_thinks_leaves_the_move_made() {
         .timeout(Duration::from_millis(1000))
         .send_json(json!({"move":"h8"}));
     assert!(gone.is_err(), "the client gave up before the reply");
-    let deadline = std::time::Instant::now() + Duration::from_secs(20);
-    let game = loop {
-        let (_, game) = call("GET", &format!("{base}/api/games/{id}"), None);
-        if game["thinking"] == false {
-            break game;
-        }
-        assert!(
-            std::time::Instant::now() < deadline,
-            "still thinking: {game}"
-        );
-        std::thread::sleep(Duration::from_millis(50));
-    };
+    let game = await_thinking(&base, &id, false);
     assert_eq!(game["moves"].as_array().map(Vec::len), Some(2), "{game}");
     let next = if game["moves"][1] == "h9" { "g9" } else { "h9" };
     let (s, after) = post(
@@ -661,11 +681,7 @@ fn the_ai_s_move_counts_against_its_player_s_address() {
         let url = format!("{base}/api/games/{id}/moves");
         std::thread::spawn(move || post(&url, json!({"move":"h8"})))
     };
-    let deadline = std::time::Instant::now() + Duration::from_secs(20);
-    while call("GET", &format!("{base}/api/games/{id}"), None).1["thinking"] != true {
-        assert!(std::time::Instant::now() < deadline, "the AI never thought");
-        std::thread::sleep(Duration::from_millis(20));
-    }
+    await_thinking(&base, &id, true);
     let (s, e) = post(
         &format!("{base}/api/analyze"),
         json!({"moves":"h8","time_ms":100}),
@@ -699,14 +715,7 @@ fn an_analysis_on_a_game_s_stream_supersedes_the_one_before() {
         })
     };
     // Until the first one searches (it holds the one slot).
-    let deadline = std::time::Instant::now() + Duration::from_secs(20);
-    while call("GET", &format!("{base}/healthz"), None).1["searches"] != 1 {
-        assert!(
-            std::time::Instant::now() < deadline,
-            "the first analysis never ran"
-        );
-        std::thread::sleep(Duration::from_millis(20));
-    }
+    await_load(&base, 1, 0);
     let (s, second) = post(
         &url,
         json!({"moves":"h8 i9 h9","time_ms":300,"progress_game":id}),
@@ -743,21 +752,10 @@ fn a_superseded_analysis_waiting_in_the_queue_gives_up() {
             (answer, started.elapsed())
         })
     };
-    let await_load = |running: u64, waiting: u64| {
-        let deadline = std::time::Instant::now() + Duration::from_secs(20);
-        loop {
-            let (_, h) = call("GET", &format!("{base}/healthz"), None);
-            if h["searches"] == running && h["waiting"] == waiting {
-                return;
-            }
-            assert!(std::time::Instant::now() < deadline, "{h}");
-            std::thread::sleep(Duration::from_millis(20));
-        }
-    };
     let long = analyse("h8", &holder, 60_000);
-    await_load(1, 0);
+    await_load(&base, 1, 0);
     let first = analyse("h8 i9", &waiter, 300);
-    await_load(1, 1);
+    await_load(&base, 1, 1);
     let second = analyse("h8 i9 h9", &waiter, 300);
     let ((s, gave_up), waited) = first.join().unwrap();
     assert_eq!(s, 409, "{gave_up}");

@@ -6,67 +6,48 @@
 //! as ignored, with the reason; `.ci/run` installs them and sets `WUZI_REQUIRE_BROWSER=1`, which
 //! makes the test run (and fail) when they are missing.
 
+#[macro_use]
 mod common;
 
-#[test]
-#[cfg_attr(
-    not(browser_available),
-    ignore = "no chromium/chromedriver on the PATH: apt-get install chromium chromium-driver \
-              (then run the tests again), or run everything with bash .ci/run"
-)]
-fn the_page_plays_in_a_real_browser() {
-    let shots = common::run_browser_script(
-        wuzi_web::Config {
-            // One search slot, so that the page can be shown waiting in the queue.
-            max_searches: 1,
-            ..wuzi_web::Config::default()
-        },
-        "browser_test.py",
-        "BROWSER OK",
-    );
-    assert!(shots.join("page-result.png").exists());
-    assert!(shots.join("page-nbest.png").exists());
-    eprintln!("screenshots in {}", shots.display());
-}
+use wuzi_web::Config;
 
-/// A server that has dropped the page's game (restarted, or the game lay idle): the page
-/// starts it again from its own moves at the next move.
-#[test]
-#[cfg_attr(
-    not(browser_available),
-    ignore = "no chromium/chromedriver on the PATH: apt-get install chromium chromium-driver \
-              (then run the tests again), or run everything with bash .ci/run"
-)]
-fn the_page_starts_a_dropped_game_again() {
-    let shots = common::run_browser_script(
-        wuzi_web::Config {
-            max_searches: 1,
-            idle: std::time::Duration::from_secs(2),
-            ..wuzi_web::Config::default()
-        },
-        "browser_resume_test.py",
-        "BROWSER RESUME OK",
-    );
-    assert!(shots.join("page-resumed.png").exists());
-}
+browser_test!(
+    the_page_plays_in_a_real_browser,
+    // One search slot, so that the page can be shown waiting in the queue.
+    Config {
+        max_searches: 1,
+        ..Config::default()
+    },
+    "browser_test.py",
+    "BROWSER OK",
+    ["page-result.png", "page-nbest.png"]
+);
 
-/// A reload finds the same game on the server, keeps a move the engine was thinking about,
-/// and, where the server starts no more games for the address, still shows the position.
-#[test]
-#[cfg_attr(
-    not(browser_available),
-    ignore = "no chromium/chromedriver on the PATH: apt-get install chromium chromium-driver \
-              (then run the tests again), or run everything with bash .ci/run"
-)]
-fn the_page_finds_its_game_again_after_a_reload() {
-    let shots = common::run_browser_script(
-        wuzi_web::Config {
-            max_searches: 1,
-            games_per_client: 1,
-            ..wuzi_web::Config::default()
-        },
-        "browser_reload_test.py",
-        "BROWSER RELOAD OK",
-    );
-    assert!(shots.join("page-refused.png").exists());
-}
+browser_test!(
+    /// A server that has dropped the page's game (restarted, or the game lay idle): the page
+    /// starts it again from its own moves at the next move.
+    the_page_starts_a_dropped_game_again,
+    Config {
+        max_searches: 1,
+        idle: std::time::Duration::from_secs(2),
+        ..Config::default()
+    },
+    "browser_resume_test.py",
+    "BROWSER RESUME OK",
+    ["page-resumed.png"]
+);
+
+browser_test!(
+    /// A reload finds the same game on the server, keeps a move the engine was thinking
+    /// about, and, where the server starts no more games for the address, still shows the
+    /// position.
+    the_page_finds_its_game_again_after_a_reload,
+    Config {
+        max_searches: 1,
+        games_per_client: 1,
+        ..Config::default()
+    },
+    "browser_reload_test.py",
+    "BROWSER RELOAD OK",
+    ["page-refused.png"]
+);

@@ -1,6 +1,27 @@
 //! What the web tests share: a server on a free loopback port, and the headless-browser run.
 #![allow(dead_code)] // each test file uses its own part
 
+/// A test that drives the page in headless Chromium with a Python script (see
+/// [`run_browser_script`]) against a server of `config`, then finds its screenshots; reported
+/// as ignored, with the reason, where Chromium and its driver are not on the PATH.
+#[allow(unused_macros)] // the browser tests' files use it
+macro_rules! browser_test {
+    ($(#[$doc:meta])* $name:ident, $config:expr, $script:literal, $marker:literal, [$($shot:literal),*]) => {
+        $(#[$doc])*
+        #[test]
+        #[cfg_attr(
+            not(browser_available),
+            ignore = "no chromium/chromedriver on the PATH: apt-get install chromium chromium-driver \
+                      (then run the tests again), or run everything with bash .ci/run"
+        )]
+        fn $name() {
+            let shots = common::run_browser_script($config, $script, $marker);
+            $(assert!(shots.join($shot).exists(), "no screenshot {}", $shot);)*
+            eprintln!("screenshots in {}", shots.display());
+        }
+    };
+}
+
 use std::net::SocketAddr;
 use std::path::{Path, PathBuf};
 use std::process::Command;

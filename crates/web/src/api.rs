@@ -141,11 +141,21 @@ pub async fn create(State(state): Shared, req: Result<Json<NewGame>, JsonRejecti
     let kept = state.store.lock().expect("store").insert(&id, game);
     match kept {
         Ok(()) => {}
-        Err(Refused::Full) => {
-            return Err(ApiError(
+        Err(Refused::Full(wait)) => {
+            // Retry-After says when the game left alone longest may make way.
+            let secs = wait.as_secs().max(1);
+            let mut refused = ApiError(
                 StatusCode::SERVICE_UNAVAILABLE,
-                "too many games on this server; try again later".into(),
-            ))
+                format!(
+                    "this server keeps as many games as it may, each used in the last 10 \
+                     minutes; start a new one in {secs} s"
+                ),
+            )
+            .into_response();
+            refused
+                .headers_mut()
+                .insert(header::RETRY_AFTER, header::HeaderValue::from(secs));
+            return Ok(refused);
         }
         Err(Refused::ClientFull(wait)) => {
             // Retry-After says when its oldest game may make way, not when searches end.

@@ -14,23 +14,37 @@ use axum::Router;
 use hyper::body::Incoming;
 use hyper::server::conn::http1;
 use hyper_util::rt::{TokioIo, TokioTimer};
-use std::time::Duration;
+use std::sync::Arc;
+use std::time::{Duration, Instant};
 use tokio::net::TcpListener;
-use tokio::sync::watch;
+use tokio::sync::{watch, Semaphore};
 use tower::ServiceExt;
+
+/// How long a request's headers may take, and how many connections may be open at once.
+#[derive(Clone, Copy, Debug)]
+pub struct Limits {
+    pub header_wait: Duration,
+    pub max_connections: usize,
+}
+
+/// How often the log may say that connections are being turned away.
+const FULL_WARNING_EVERY: Duration = Duration::from_secs(10);
 
 /// Accepts connections on `listener` and serves `app` on each until `stopping` is raised;
 /// then stops accepting, lets every connection finish the request it is answering, and
-/// returns once all are closed.
+/// returns once all are closed. Past `max_connections` open at once, a new connection is
+/// closed as soon as it is accepted.
 pub async fn serve(
     listener: TcpListener,
     app: Router,
-    header_wait: Duration,
+    limits: Limits,
     stopping: watch::Receiver<bool>,
 ) -> std::io::Result<()> {
     // Each connection holds a receiver; the sender sees them all dropped when the last
     // connection closes.
     let (all_closed, open) = watch::channel(());
+    let places = Arc::new(Semaphore::new(limits.max_connections.max(1)));
+    let mut warned: Option<Instant> = None;
     loop {
         let (stream, remote) = tokio::select! {
             accepted = listener.accept() => match accepted {
@@ -47,6 +61,17 @@ pub async fn serve(
             },
             () = shutdown::requested(stopping.clone()) => break,
         };
+        let Ok(place) = Arc::clone(&places).try_acquire_owned() else {
+            drop(stream);
+            if !warned.is_some_and(|at| at.elapsed() < FULL_WARNING_EVERY) {
+                warned = Some(Instant::now());
+                tracing::warn!(
+                    max = limits.max_connections,
+                    "connections at their limit; new ones are closed"
+                );
+            }
+            continue;
+        };
         let app = app.clone();
         let service = hyper::service::service_fn(move |mut req: Request<Incoming>| {
             // What `into_make_service_with_connect_info` would give the handlers.
@@ -58,7 +83,7 @@ pub async fn serve(
         tokio::spawn(async move {
             let connection = http1::Builder::new()
                 .timer(TokioTimer::new())
-                .header_read_timeout(header_wait)
+                .header_read_timeout(limits.header_wait)
                 .serve_connection(TokioIo::new(stream), service);
             let mut connection = std::pin::pin!(connection);
             let mut closing = false;
@@ -76,7 +101,7 @@ pub async fn serve(
                     }
                 }
             }
-            drop(open);
+            drop((open, place));
         });
     }
     // New clients are refused at once rather than left waiting unanswered.

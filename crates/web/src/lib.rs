@@ -79,6 +79,11 @@ pub struct Config {
     pub body_wait: Duration,
     /// The longest a request's headers may take to arrive (then the connection is closed).
     pub header_wait: Duration,
+    /// Connections open at once (more are closed as they come): each holds a file
+    /// descriptor, and event streams stay open for as long as their page, so without a cap
+    /// a few clients could use up the process's descriptors (1,024 by default under
+    /// systemd) and leave the server unreachable.
+    pub max_connections: usize,
 }
 
 impl Default for Config {
@@ -97,6 +102,7 @@ impl Default for Config {
             threads: 1,
             body_wait: Duration::from_secs(10),
             header_wait: Duration::from_secs(10),
+            max_connections: 768,
         }
     }
 }
@@ -226,7 +232,7 @@ pub async fn serve_until(
     let bound = listener.local_addr()?;
     let drain = shutdown::drain_limit(config.max_time_ms);
     let (raise, stopping) = watch::channel(false);
-    let header_wait = config.header_wait;
+    let (header_wait, max_connections) = (config.header_wait, config.max_connections);
     let app = router_until(config, stopping.clone());
     tokio::spawn(async move {
         stop.await;
@@ -236,7 +242,15 @@ pub async fn serve_until(
     });
     on_ready(bound);
     tracing::info!(%bound, "serving");
-    let server = connections::serve(listener, app, header_wait, stopping.clone());
+    let server = connections::serve(
+        listener,
+        app,
+        connections::Limits {
+            header_wait,
+            max_connections,
+        },
+        stopping.clone(),
+    );
     let overdue = async {
         shutdown::requested(stopping).await;
         tokio::time::sleep(drain).await;

@@ -97,6 +97,11 @@ pub async fn track(State(state): State<Arc<AppState>>, req: Request, next: Next)
         .await;
     let status = response.status().as_u16();
     let latency_ms = started.elapsed().as_secs_f64() * 1000.0;
+    if route == "/healthz" && status == 200 {
+        // A load balancer's probe every few seconds would flood the log at info.
+        tracing::debug!(%method, path = %route, status, "request");
+        return response;
+    }
     tracing::info!(
         %method,
         path = %route,

@@ -43,8 +43,9 @@ pub const REPLACEABLE_AFTER: Duration = Duration::from_secs(10 * 60);
 /// Why a new game was not kept.
 #[derive(Debug, PartialEq, Eq)]
 pub enum Refused {
-    /// The server keeps as many games as it may.
-    Full,
+    /// The server keeps as many games as it may, each used within [`REPLACEABLE_AFTER`]: the
+    /// one left alone longest may be replaced after this long.
+    Full(Duration),
     /// This client keeps as many games as it may, each used within [`REPLACEABLE_AFTER`]:
     /// the first may be replaced after this long.
     ClientFull(Duration),
@@ -80,7 +81,7 @@ impl Store {
             .retain(|_, g| g.thinking || g.last_used.elapsed() < idle);
         if self.games.contains_key(id) {
             // Never in practice: 128 random bits.
-            return Err(Refused::Full);
+            return Err(Refused::Full(Duration::ZERO));
         }
         let owner = game.owner;
         let owned = self.games.values().filter(|g| g.owner == owner).count();
@@ -102,7 +103,22 @@ impl Store {
             }
         }
         if self.games.len() >= self.max_games {
-            return Err(Refused::Full);
+            // Full: the game left alone longest makes way, whoever's it is, once it has been
+            // for REPLACEABLE_AFTER; so a few addresses that fill the store lock nobody out
+            // for the hours games may otherwise lie idle.
+            let oldest = self
+                .games
+                .iter()
+                .filter(|(_, g)| !g.thinking)
+                .min_by_key(|(_, g)| g.last_used);
+            let idle = oldest.map_or(Duration::ZERO, |(_, g)| g.last_used.elapsed());
+            match oldest {
+                Some((old, _)) if idle >= REPLACEABLE_AFTER => {
+                    let old = old.clone();
+                    self.games.remove(&old);
+                }
+                _ => return Err(Refused::Full(REPLACEABLE_AFTER - idle)),
+            }
         }
         self.games.insert(id.to_string(), game);
         Ok(())
@@ -252,7 +268,11 @@ mod tests {
         for (id, owner) in [("b1", 2), ("b2", 2), ("c1", 3)] {
             assert_eq!(store.insert(id, game_of(owner)), Ok(()), "{id}");
         }
-        assert_eq!(store.insert("d1", game_of(4)), Err(Refused::Full));
+        let full = store.insert("d1", game_of(4));
+        assert!(
+            matches!(full, Err(Refused::Full(wait)) if wait > minutes(9)),
+            "{full:?}"
+        );
         assert_eq!(store.games.len(), 5);
         // A game being searched is never the one replaced, however old.
         for g in store
@@ -268,5 +288,25 @@ mod tests {
             Err(Refused::ClientFull(REPLACEABLE_AFTER))
         );
         assert!(store.games.contains_key("b1") && store.games.contains_key("b2"));
+    }
+
+    /// A few addresses that fill the store used to lock everyone else out for the hours
+    /// games may lie idle: a game left alone for 10 minutes makes way, whoever's it is.
+    #[test]
+    fn a_full_store_gives_up_its_longest_unused_game() {
+        let minutes = |m: u64| Duration::from_secs(60 * m);
+        let mut store = Store::new(3, 2, Duration::from_secs(3600));
+        assert_eq!(store.insert("a1", used(1, minutes(5))), Ok(()));
+        assert_eq!(store.insert("a2", used(1, minutes(12))), Ok(()));
+        assert_eq!(store.insert("b1", used(2, minutes(11))), Ok(()));
+        // The newcomer takes a2's place, the longest unused; then nothing is old enough.
+        assert_eq!(store.insert("c1", game_of(3)), Ok(()));
+        assert!(!store.games.contains_key("a2"));
+        assert_eq!(store.insert("c2", game_of(3)), Ok(()), "b1 makes way");
+        let full = store.insert("d1", game_of(4));
+        assert!(
+            matches!(full, Err(Refused::Full(wait)) if wait > minutes(4) && wait < minutes(6)),
+            "a1 may go in five minutes: {full:?}"
+        );
     }
 }

@@ -349,3 +349,46 @@ fn the_page_hears_its_place_in_the_queue() {
     assert_eq!(mover.join().unwrap().status, 200);
     assert_eq!(holder.join().unwrap().status, 200);
 }
+
+/// Connections past `max_connections` are closed as they come, so that clients holding
+/// connections open (event streams stay open as long as their page) cannot use up the
+/// server's file descriptors; once some close, the server answers again.
+#[test]
+fn connections_past_the_limit_are_closed_and_the_server_recovers() {
+    use std::io::{Read, Write};
+    let base = server(Config {
+        max_connections: 2,
+        ..Config::default()
+    });
+    let addr = base.trim_start_matches("http://").to_string();
+    let held: Vec<std::net::TcpStream> = (0..2)
+        .map(|_| std::net::TcpStream::connect(&addr).unwrap())
+        .collect();
+    // Until the server has taken both (an accepted connection is counted at once).
+    std::thread::sleep(Duration::from_millis(300));
+    let mut turned_away = std::net::TcpStream::connect(&addr).unwrap();
+    turned_away
+        .set_read_timeout(Some(Duration::from_secs(20)))
+        .unwrap();
+    let _ =
+        turned_away.write_all(format!("GET /healthz HTTP/1.1\r\nHost: {addr}\r\n\r\n").as_bytes());
+    let mut reply = Vec::new();
+    let read = turned_away.read_to_end(&mut reply);
+    assert!(
+        read.is_err_and(|e| e.kind() == std::io::ErrorKind::ConnectionReset) || reply.is_empty(),
+        "a third connection was served: {}",
+        String::from_utf8_lossy(&reply)
+    );
+    drop(held);
+    let deadline = Instant::now() + Duration::from_secs(20);
+    let answers = || {
+        ureq::get(&format!("{base}/healthz"))
+            .timeout(Duration::from_secs(5))
+            .call()
+            .is_ok()
+    };
+    while !answers() {
+        assert!(Instant::now() < deadline, "the server never answered again");
+        std::thread::sleep(Duration::from_millis(50));
+    }
+}

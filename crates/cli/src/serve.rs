@@ -9,14 +9,16 @@ use tracing_subscriber::EnvFilter;
 
 #[derive(clap::Args, Debug)]
 pub struct ServeArgs {
-    /// The address to listen on (port 0 picks a free one).
-    #[arg(long, default_value = "127.0.0.1:8080")]
+    /// The address to listen on, HOST:PORT (`127.0.0.1:8080`, `[::]:8080`, `localhost:8080`;
+    /// port 0 picks a free one).
+    #[arg(long, default_value = "127.0.0.1:8080", value_parser = listen_address)]
     addr: std::net::SocketAddr,
     /// Searches running at once (default: the number of cores).
     #[arg(long, value_parser = crate::arg_check::at_least_one::<usize>)]
     max_searches: Option<usize>,
-    /// The longest engine think time a request may ask for, in ms.
-    #[arg(long, default_value_t = 10_000, value_parser = crate::arg_check::at_least_one::<u64>)]
+    /// The longest engine think time a request may ask for, in ms (at most an hour: a stop
+    /// waits for the searches running).
+    #[arg(long, default_value_t = 10_000, value_parser = clap::value_parser!(u64).range(1..=3_600_000))]
     max_time_ms: u64,
     /// Threads per search (each search slot uses this many).
     #[arg(long, default_value_t = 1, value_parser = clap::value_parser!(u16).range(1..=64))]
@@ -35,6 +37,10 @@ pub struct ServeArgs {
     /// been left alone for 10 minutes, else it gets 429.
     #[arg(long, default_value_t = 100, value_parser = crate::arg_check::at_least_one::<u32>)]
     games_per_client: u32,
+    /// Connections open at once; more are closed as they come. Keep it below the process's
+    /// file descriptor limit (`ulimit -n`, systemd's LimitNOFILE: 1,024 unless raised).
+    #[arg(long, default_value_t = 768, value_parser = crate::arg_check::at_least_one::<usize>)]
+    max_connections: usize,
     /// Count clients by the last X-Forwarded-For hop (only behind a reverse proxy that sets it;
     /// otherwise every client behind the proxy shares the proxy's address).
     #[arg(long)]
@@ -57,6 +63,7 @@ pub fn run(args: &ServeArgs) -> ExitCode {
         per_client: args.per_client as usize,
         games_per_client: args.games_per_client as usize,
         trust_forwarded_for: args.trust_forwarded_for,
+        max_connections: args.max_connections,
         ..wuzi_web::Config::default()
     };
     if let Some(n) = args.max_searches {
@@ -71,12 +78,29 @@ pub fn run(args: &ServeArgs) -> ExitCode {
     }
 }
 
+/// `--addr`: HOST:PORT, the host a literal address or a name (the first address it
+/// resolves to).
+fn listen_address(text: &str) -> Result<std::net::SocketAddr, String> {
+    use std::net::ToSocketAddrs;
+    let mut resolved = text
+        .to_socket_addrs()
+        .map_err(|e| format!("not HOST:PORT ({e}); e.g. 127.0.0.1:8080, [::]:8080"))?;
+    resolved
+        .next()
+        .ok_or_else(|| format!("{text} resolves to no address"))
+}
+
 /// Logs to stderr at `level`, else as RUST_LOG says, else at info.
 fn start_logging(level: Option<&str>) -> Result<(), String> {
     let filter = match level {
         Some(level) => EnvFilter::try_new(level)
             .map_err(|e| format!("--log {level}: not a log level or filter ({e})"))?,
-        None => EnvFilter::try_from_default_env().unwrap_or_else(|_| EnvFilter::new("info")),
+        // A RUST_LOG set but unreadable is an error, as a bad --log is, not a quiet "info".
+        None => match std::env::var("RUST_LOG") {
+            Ok(env) if !env.trim().is_empty() => EnvFilter::try_new(&env)
+                .map_err(|e| format!("RUST_LOG={env}: not a log level or filter ({e})"))?,
+            _ => EnvFilter::new("info"),
+        },
     };
     tracing_subscriber::fmt()
         .with_env_filter(filter)

@@ -164,6 +164,34 @@ fn serve_refuses_a_zero_per_client_limit() {
     common::fails_with(&["serve", "--per-client", "0"], "per-client");
 }
 
+/// An operator's settings that cannot work are refused at start: a think time so long that a
+/// stop would wait on it for ever, an address that is not HOST:PORT, a RUST_LOG that is not
+/// a filter (it fell back to info without a word); a host name is resolved.
+#[test]
+fn serve_checks_its_settings_and_takes_a_host_name() {
+    common::fails_with(
+        &["serve", "--max-time-ms", "18446744073709551615"],
+        "max-time-ms",
+    );
+    common::fails_with(&["serve", "--addr", ":8080"], "not HOST:PORT");
+    common::fails_with(&["serve", "--max-connections", "0"], "max-connections");
+    let out = Command::new(env!("CARGO_BIN_EXE_wuzi"))
+        .args(["serve", "--addr", "127.0.0.1:0"])
+        .env("RUST_LOG", "wuzi_web=verbose")
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(2));
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert!(stderr.contains("RUST_LOG=wuzi_web=verbose"), "{stderr}");
+    let mut command = Command::new(env!("CARGO_BIN_EXE_wuzi"));
+    command
+        .args(["serve", "--addr", "localhost:0", "--log", "warn"])
+        .stderr(Stdio::null());
+    let (_server, _stdout, base) = serving(command);
+    let (status, _) = call("GET", &format!("{base}/healthz"), None);
+    assert_eq!(status, 200);
+}
+
 /// Out of file descriptors, the server waits and goes on accepting once connections close:
 /// run with a limit of 64 open files and 100 idle connections held open, it answers again
 /// when they are gone.

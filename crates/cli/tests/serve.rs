@@ -159,6 +159,76 @@ fn sigterm_lets_the_search_in_flight_finish_then_exits_0() {
     assert!(!log.contains("h8"), "no moves in the log: {log}");
 }
 
+/// A second signal while the stop waits for a search ends the process at once (130): an
+/// operator's second Ctrl-C did nothing. SIGHUP stops it as SIGTERM does (it used to end it
+/// with no word in the log and the request cut off).
+#[cfg(unix)]
+#[test]
+fn a_second_signal_stops_at_once_and_sighup_stops_gracefully() {
+    let start = || {
+        let mut command = Command::new(env!("CARGO_BIN_EXE_wuzi"));
+        command
+            .args(["serve", "--addr", "127.0.0.1:0", "--max-searches", "1"])
+            .args(["--max-time-ms", "60000", "--log", "info"])
+            .stderr(Stdio::piped());
+        serving(command)
+    };
+    let search_running = |base: &str| {
+        let url = format!("{base}/api/analyze");
+        let search = std::thread::spawn(move || {
+            ureq::post(&url)
+                .timeout(Duration::from_secs(120))
+                .send_json(json!({"moves":["h8","i9","g7"],"time_ms":60000}))
+                .is_ok()
+        });
+        let deadline = Instant::now() + Duration::from_secs(60);
+        while call("GET", &format!("{base}/healthz"), None).1["searches"] != 1 {
+            assert!(Instant::now() < deadline, "the search never started");
+            std::thread::sleep(Duration::from_millis(10));
+        }
+        search
+    };
+    let signal = |server: &Server, sig: libc::c_int| {
+        // SAFETY: kill(2) with our own child's pid and a valid signal has no memory effects.
+        assert_eq!(unsafe { libc::kill(server.0.id() as libc::pid_t, sig) }, 0);
+    };
+    let exit = |server: &mut Server| {
+        let deadline = Instant::now() + Duration::from_secs(30);
+        loop {
+            if let Some(status) = server.0.try_wait().unwrap() {
+                return status.code();
+            }
+            assert!(Instant::now() < deadline, "still running");
+            std::thread::sleep(Duration::from_millis(20));
+        }
+    };
+
+    let (mut server, _stdout, base) = start();
+    let _search = search_running(&base);
+    signal(&server, libc::SIGINT);
+    std::thread::sleep(Duration::from_millis(200));
+    signal(&server, libc::SIGINT);
+    // Far sooner than the minute the search would take.
+    assert_eq!(exit(&mut server), Some(130));
+
+    let (mut server, _stdout, base) = start();
+    let mut stderr = server.0.stderr.take().unwrap();
+    let log = std::thread::spawn(move || {
+        let mut text = String::new();
+        let _ = stderr.read_to_string(&mut text);
+        text
+    });
+    let (s, _) = call(
+        "POST",
+        &format!("{base}/api/analyze"),
+        Some(json!({"moves":["h8"],"time_ms":100})),
+    );
+    assert_eq!(s, 200);
+    signal(&server, libc::SIGHUP);
+    assert_eq!(exit(&mut server), Some(0));
+    assert!(log.join().unwrap().contains("SIGHUP: shutting down"));
+}
+
 #[test]
 fn serve_refuses_a_zero_per_client_limit() {
     common::fails_with(&["serve", "--per-client", "0"], "per-client");

@@ -69,6 +69,29 @@ pub fn note_search(stats: SearchStats) {
     let _ = SCOPE.try_with(|s| s.search.set(Some(stats)));
 }
 
+/// A request's line in the log when its client goes before the answer (a closed tab, a
+/// proxy's timeout): the handler is dropped, and without this it left no trace.
+struct Unanswered {
+    method: String,
+    route: String,
+    started: Instant,
+    answered: bool,
+}
+
+impl Drop for Unanswered {
+    fn drop(&mut self) {
+        if !self.answered {
+            let latency_ms = self.started.elapsed().as_secs_f64() * 1000.0;
+            tracing::info!(
+                method = %self.method,
+                path = %self.route,
+                latency_ms = format_args!("{latency_ms:.1}"),
+                "request abandoned by its client"
+            );
+        }
+    }
+}
+
 /// The middleware: identifies the client, runs the request in its scope, logs the outcome.
 pub async fn track(State(state): State<Arc<AppState>>, req: Request, next: Next) -> Response {
     let started = Instant::now();
@@ -88,6 +111,12 @@ pub async fn track(State(state): State<Arc<AppState>>, req: Request, next: Next)
         client,
         search: Cell::new(None),
     };
+    let mut unanswered = Unanswered {
+        method: method.to_string(),
+        route: route.clone(),
+        started,
+        answered: false,
+    };
     let (response, search) = SCOPE
         .scope(scope, async move {
             let response = next.run(req).await;
@@ -95,6 +124,7 @@ pub async fn track(State(state): State<Arc<AppState>>, req: Request, next: Next)
             (response, search)
         })
         .await;
+    unanswered.answered = true;
     let status = response.status().as_u16();
     let latency_ms = started.elapsed().as_secs_f64() * 1000.0;
     if route == "/healthz" && status == 200 {

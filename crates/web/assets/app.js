@@ -7,6 +7,8 @@ const SAVE = "wuzi-game";
 let game = null, busy = false, events = null, hintMove = null, bestMarks = [], review = null;
 // The player's stone while the server checks it and the engine answers: drawn at once.
 let pendingMove = null;
+// The keyboard's cursor on the board, [x, y] from the top left, while the board has focus.
+let keyCursor = null;
 // True while the analysis mode's search of the position runs (its progress shows live);
 // the number of the latest such search, whose end clears it.
 let analysing = false, analysisNumber = 0;
@@ -98,6 +100,11 @@ function draw() {
     const [x, y] = toXY(hintMove, n);
     ctx.strokeStyle = "#2e86de"; ctx.lineWidth = 3;
     ctx.beginPath(); ctx.arc(at(x), at(y), cell * 0.45, 0, 2 * Math.PI); ctx.stroke();
+  }
+  if (keyCursor) {
+    const [x, y] = keyCursor, d = cell * 0.5;
+    ctx.strokeStyle = "#2e86de"; ctx.lineWidth = 2.5;
+    ctx.strokeRect(at(x) - d, at(y) - d, 2 * d, 2 * d);
   }
   // The analysis mode's best moves, numbered by rank.
   ctx.font = `bold ${Math.round(cell * 0.5)}px system-ui`;
@@ -554,19 +561,47 @@ function recordOf(text) {
   return { moves: t }; // read whole by the server, in any notation wuzi reads
 }
 
-canvas.addEventListener("click", (e) => {
+// Plays the point at column x, row y (from the top left) for the player, if they may.
+function playAt(x, y) {
   if (!game || busy || game.result) return;
-  const { n, cell, at } = geometry();
-  const r = canvas.getBoundingClientRect(), k = BOARD / r.width;
-  const x = Math.round(((e.clientX - r.left) * k - at(0)) / cell);
-  const y = Math.round(((e.clientY - r.top) * k - at(0)) / cell);
+  const n = game.size;
   if (x < 0 || y < 0 || x >= n || y >= n) return;
   const name = toName(x, y, n);
-  if (game.moves.includes(name)) return;
+  if (game.moves.includes(name)) { notify(`${name} is taken`); return; }
   if (game.forbidden.includes(name)) { notify(`${name} is forbidden for Black`); return; }
   pendingMove = name;
   run(() => gameApi("moves", { move: name }));
+}
+
+canvas.addEventListener("click", (e) => {
+  const { cell, at } = geometry();
+  const r = canvas.getBoundingClientRect(), k = BOARD / r.width;
+  keyCursor = null;
+  playAt(Math.round(((e.clientX - r.left) * k - at(0)) / cell),
+    Math.round(((e.clientY - r.top) * k - at(0)) / cell));
 });
+
+// The keyboard: with the board focused (Tab), the arrow keys move a cursor and Enter or
+// Space plays there; the cursor starts at the last move, or the centre.
+canvas.addEventListener("keydown", (e) => {
+  if (!game) return;
+  const n = game.size, step = { ArrowLeft: [-1, 0], ArrowRight: [1, 0], ArrowUp: [0, -1], ArrowDown: [0, 1] }[e.key];
+  if (!step && e.key !== "Enter" && e.key !== " ") return;
+  e.preventDefault();
+  if (!keyCursor) {
+    const last = game.moves[game.moves.length - 1];
+    keyCursor = last ? toXY(last, n) : [(n - 1) >> 1, (n - 1) >> 1];
+    if (!step) { draw(); return; }
+  }
+  if (step) {
+    keyCursor = [Math.min(n - 1, Math.max(0, keyCursor[0] + step[0])), Math.min(n - 1, Math.max(0, keyCursor[1] + step[1]))];
+    canvas.setAttribute("aria-label", `board, cursor at ${toName(keyCursor[0], keyCursor[1], n)}`);
+    draw();
+  } else {
+    playAt(keyCursor[0], keyCursor[1]);
+  }
+});
+canvas.addEventListener("blur", () => { if (keyCursor) { keyCursor = null; draw(); } });
 
 $("undo").onclick = () => run(() => gameApi("undo", {}));
 $("hint").onclick = () => {

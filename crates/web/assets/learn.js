@@ -142,6 +142,7 @@ async function runAlgorithms() {
   playing = false; $("play-status").textContent = "";
   stopSteps(); step = -1;
   const algorithms = [...document.querySelectorAll("#algorithms input:checked")].map((i) => i.value);
+  if (!$("depth").value.trim()) { setStatus("Give a depth to search, 1 to 9."); return; }
   const depth = +$("depth").value;
   setStatus("Searching…");
   try {

@@ -7,7 +7,9 @@ Usage: browser_reload_test.py BASE_URL SHOT_DIR CHROMIUM CHROMEDRIVER
 import os
 import sys
 
+from selenium.webdriver.common.action_chains import ActionChains
 from selenium.webdriver.common.by import By
+from selenium.webdriver.common.keys import Keys
 
 from browser_test import browser, click, moves, status_text, wait
 
@@ -24,8 +26,11 @@ def main():
         d.get(BASE)
         wait(d, "a new game", lambda: "to move" in status_text(d))
         first = game_id(d)
-        click(d, "h8")
+        # The keyboard plays too: Tab to the board, move the cursor, Enter.
+        d.execute_script("document.getElementById('board').focus()")
+        ActionChains(d).send_keys(Keys.ARROW_RIGHT, Keys.ARROW_LEFT, Keys.ENTER).perform()
         wait(d, "the AI's reply", lambda: len(moves(d)) == 2)
+        assert moves(d)[0] == "h8", moves(d)
         # Idle: the same game again, not a new one (the server allows an address one).
         d.refresh()
         wait(d, "the game after a reload", lambda: len(moves(d)) == 2 and not d.execute_script("return busy"))

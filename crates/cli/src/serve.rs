@@ -78,27 +78,47 @@ pub fn run(args: &ServeArgs) -> ExitCode {
     }
 }
 
-/// `--addr`: HOST:PORT, the host a literal address or a name (the first address it
-/// resolves to).
+/// `--addr`: HOST:PORT, the host a literal address or a name: its first IPv4 address if it
+/// has one (`localhost` resolves to `::1` first on many systems, where a proxy configured for
+/// `127.0.0.1` would find nothing).
 fn listen_address(text: &str) -> Result<std::net::SocketAddr, String> {
     use std::net::ToSocketAddrs;
-    let mut resolved = text
+    let resolved: Vec<_> = text
         .to_socket_addrs()
-        .map_err(|e| format!("not HOST:PORT ({e}); e.g. 127.0.0.1:8080, [::]:8080"))?;
+        .map_err(|e| format!("not HOST:PORT ({e}); e.g. 127.0.0.1:8080, [::]:8080"))?
+        .collect();
     resolved
-        .next()
+        .iter()
+        .find(|a| a.is_ipv4())
+        .or(resolved.first())
+        .copied()
         .ok_or_else(|| format!("{text} resolves to no address"))
+}
+
+/// A log filter, checked: a bare word must be a level (`infor` was read as a target's name
+/// at trace level, and everything else went quiet).
+fn log_filter(text: &str, named: &str) -> Result<EnvFilter, String> {
+    const LEVELS: [&str; 6] = ["off", "error", "warn", "info", "debug", "trace"];
+    for directive in text.split(',').map(str::trim).filter(|d| !d.is_empty()) {
+        let bare = !directive.contains(['=', '[', ':']);
+        if bare && !LEVELS.contains(&directive.to_ascii_lowercase().as_str()) {
+            return Err(format!(
+                "{named}: \"{directive}\" is not a log level ({}); a filter is e.g. \
+                 wuzi_web=debug,info",
+                LEVELS.join(", ")
+            ));
+        }
+    }
+    EnvFilter::try_new(text).map_err(|e| format!("{named}: not a log level or filter ({e})"))
 }
 
 /// Logs to stderr at `level`, else as RUST_LOG says, else at info.
 fn start_logging(level: Option<&str>) -> Result<(), String> {
     let filter = match level {
-        Some(level) => EnvFilter::try_new(level)
-            .map_err(|e| format!("--log {level}: not a log level or filter ({e})"))?,
+        Some(level) => log_filter(level, &format!("--log {level}"))?,
         // A RUST_LOG set but unreadable is an error, as a bad --log is, not a quiet "info".
         None => match std::env::var("RUST_LOG") {
-            Ok(env) if !env.trim().is_empty() => EnvFilter::try_new(&env)
-                .map_err(|e| format!("RUST_LOG={env}: not a log level or filter ({e})"))?,
+            Ok(env) if !env.trim().is_empty() => log_filter(&env, &format!("RUST_LOG={env}"))?,
             _ => EnvFilter::new("info"),
         },
     };

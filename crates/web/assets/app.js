@@ -583,25 +583,33 @@ canvas.addEventListener("click", (e) => {
 
 // The keyboard: with the board focused (Tab), the arrow keys move a cursor and Enter or
 // Space plays there; the cursor starts at the last move, or the centre.
+const BOARD_LABEL = canvas.getAttribute("aria-label");
 canvas.addEventListener("keydown", (e) => {
-  if (!game) return;
+  // Alt+arrows go back and forward in the browser; Ctrl and Meta have theirs too.
+  if (!game || e.altKey || e.ctrlKey || e.metaKey) return;
   const n = game.size, step = { ArrowLeft: [-1, 0], ArrowRight: [1, 0], ArrowUp: [0, -1], ArrowDown: [0, 1] }[e.key];
   if (!step && e.key !== "Enter" && e.key !== " ") return;
   e.preventDefault();
   if (!keyCursor) {
     const last = game.moves[game.moves.length - 1];
     keyCursor = last ? toXY(last, n) : [(n - 1) >> 1, (n - 1) >> 1];
-    if (!step) { draw(); return; }
+    if (!step) { showCursor(); return; }
   }
   if (step) {
     keyCursor = [Math.min(n - 1, Math.max(0, keyCursor[0] + step[0])), Math.min(n - 1, Math.max(0, keyCursor[1] + step[1]))];
-    canvas.setAttribute("aria-label", `board, cursor at ${toName(keyCursor[0], keyCursor[1], n)}`);
-    draw();
+    showCursor();
   } else {
     playAt(keyCursor[0], keyCursor[1]);
   }
 });
-canvas.addEventListener("blur", () => { if (keyCursor) { keyCursor = null; draw(); } });
+function showCursor() {
+  canvas.setAttribute("aria-label", `board, cursor at ${toName(keyCursor[0], keyCursor[1], game.size)}`);
+  draw();
+}
+canvas.addEventListener("blur", () => {
+  canvas.setAttribute("aria-label", BOARD_LABEL);
+  if (keyCursor) { keyCursor = null; draw(); }
+});
 
 $("undo").onclick = () => run(() => gameApi("undo", {}));
 $("hint").onclick = () => {

@@ -69,8 +69,8 @@ pub fn note_search(stats: SearchStats) {
     let _ = SCOPE.try_with(|s| s.search.set(Some(stats)));
 }
 
-/// A request's line in the log when its client goes before the answer (a closed tab, a
-/// proxy's timeout): the handler is dropped, and without this it left no trace.
+/// A request's line in the log when it is dropped before its answer: its client gone (a
+/// closed tab, a proxy's timeout) or the stop's time run out. Without this it left no trace.
 struct Unanswered {
     method: String,
     route: String,
@@ -86,7 +86,7 @@ impl Drop for Unanswered {
                 method = %self.method,
                 path = %self.route,
                 latency_ms = format_args!("{latency_ms:.1}"),
-                "request abandoned by its client"
+                "request dropped before its answer"
             );
         }
     }

@@ -1,4 +1,4 @@
-//! Graceful shutdown: on SIGTERM, Ctrl-C or SIGHUP the server stops accepting connections, waiting
+//! Graceful shutdown: on SIGTERM or Ctrl-C the server stops accepting connections, waiting
 //! requests give up with a 503, the event streams end, and searches in flight finish (none
 //! thinks longer than the cap) before the process exits.
 
@@ -22,29 +22,37 @@ pub fn drain_limit(max_time_ms: u64) -> Duration {
 /// The exit status after a second stop signal: the searches in flight are dropped.
 pub const STOPPED_AT_ONCE: i32 = 130;
 
-/// Resolves on SIGTERM (what service managers and `docker stop` send), SIGINT (Ctrl-C) or
-/// SIGHUP (the terminal gone). A second of them, while the stop waits for the searches in
-/// flight, ends the process at once with [`STOPPED_AT_ONCE`]. The handlers are installed now,
-/// before the server announces itself, so that a signal that comes early is not fatal.
+/// Resolves on SIGTERM (what service managers and `docker stop` send) or SIGINT (Ctrl-C).
+/// A second of them, while the stop waits for the searches in flight, ends the process at
+/// once with [`STOPPED_AT_ONCE`]. The handlers are installed now, before the server announces
+/// itself, so that a signal that comes early is not fatal. (SIGHUP keeps its default: `nohup`
+/// can still keep the server through a closed terminal.)
 pub fn on_signal() -> std::io::Result<impl Future<Output = ()> + Send + 'static> {
     #[cfg(unix)]
     {
         use tokio::signal::unix::{signal, SignalKind};
         let mut term = signal(SignalKind::terminate())?;
         let mut int = signal(SignalKind::interrupt())?;
-        let mut hup = signal(SignalKind::hangup())?;
         Ok(async move {
             tokio::select! {
                 _ = term.recv() => tracing::info!("SIGTERM: shutting down"),
                 _ = int.recv() => tracing::info!("SIGINT: shutting down"),
-                _ = hup.recv() => tracing::info!("SIGHUP: shutting down"),
             }
-            tokio::spawn(async move {
-                tokio::select! {
-                    _ = term.recv() => {}
-                    _ = int.recv() => {}
-                    _ = hup.recv() => {}
-                }
+            // On a thread and a runtime of its own: the server's runtime stops its tasks
+            // while it waits for the searches' threads, and the wait is when this matters.
+            std::thread::spawn(move || {
+                let Ok(runtime) = tokio::runtime::Builder::new_current_thread()
+                    .enable_all()
+                    .build()
+                else {
+                    return;
+                };
+                runtime.block_on(async move {
+                    tokio::select! {
+                        _ = term.recv() => {}
+                        _ = int.recv() => {}
+                    }
+                });
                 tracing::warn!("a second signal: exiting now, without the searches in flight");
                 std::process::exit(STOPPED_AT_ONCE);
             });

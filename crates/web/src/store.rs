@@ -103,25 +103,60 @@ impl Store {
             }
         }
         if self.games.len() >= self.max_games {
-            // Full: the game left alone longest makes way, whoever's it is, once it has been
-            // for REPLACEABLE_AFTER; so a few addresses that fill the store lock nobody out
-            // for the hours games may otherwise lie idle.
-            let oldest = self
-                .games
-                .iter()
-                .filter(|(_, g)| !g.thinking)
-                .min_by_key(|(_, g)| g.last_used);
-            let idle = oldest.map_or(Duration::ZERO, |(_, g)| g.last_used.elapsed());
-            match oldest {
-                Some((old, _)) if idle >= REPLACEABLE_AFTER => {
-                    let old = old.clone();
-                    self.games.remove(&old);
-                }
-                _ => return Err(Refused::Full(REPLACEABLE_AFTER - idle)),
-            }
+            self.make_way(owner, owned)?;
         }
         self.games.insert(id.to_string(), game);
         Ok(())
+    }
+
+    /// Frees a place in a full store for a new game of `owner`, who keeps `owned` games: the
+    /// game left alone longest, whoever's it is, once it has been for [`REPLACEABLE_AFTER`];
+    /// else the least recently used game of the address that keeps the most, if it keeps more
+    /// than `owner` will. So a few addresses that fill the store (and keep their games in use)
+    /// lock nobody out: a newcomer always takes the place of one of theirs. A game dropped so
+    /// is started again by its page at its next move, from the moves it holds.
+    fn make_way(&mut self, owner: IpAddr, owned: usize) -> Result<(), Refused> {
+        let waiting = |g: &&Game| !g.thinking;
+        let oldest = self
+            .games
+            .iter()
+            .filter(|(_, g)| waiting(g))
+            .min_by_key(|(_, g)| g.last_used);
+        let idle = oldest.map_or(Duration::ZERO, |(_, g)| g.last_used.elapsed());
+        let victim = match oldest {
+            Some((old, _)) if idle >= REPLACEABLE_AFTER => Some(old.clone()),
+            _ => {
+                let mut counts: HashMap<IpAddr, usize> = HashMap::new();
+                for g in self.games.values() {
+                    *counts.entry(g.owner).or_default() += 1;
+                }
+                let most = counts
+                    .iter()
+                    .filter(|&(&holder, _)| holder != owner)
+                    .map(|(_, &count)| count)
+                    .max()
+                    .unwrap_or(0);
+                // Of the addresses that keep the most (more than `owner` will), the game
+                // left alone longest.
+                (most > owned + 1)
+                    .then(|| {
+                        self.games
+                            .iter()
+                            .filter(|(_, g)| g.owner != owner && counts[&g.owner] == most)
+                            .filter(|(_, g)| waiting(g))
+                            .min_by_key(|(_, g)| g.last_used)
+                            .map(|(id, _)| id.clone())
+                    })
+                    .flatten()
+            }
+        };
+        match victim {
+            Some(id) => {
+                self.games.remove(&id);
+                Ok(())
+            }
+            None => Err(Refused::Full(REPLACEABLE_AFTER.saturating_sub(idle))),
+        }
     }
 
     pub fn remove(&mut self, id: &str) {
@@ -268,11 +303,10 @@ mod tests {
         for (id, owner) in [("b1", 2), ("b2", 2), ("c1", 3)] {
             assert_eq!(store.insert(id, game_of(owner)), Ok(()), "{id}");
         }
-        let full = store.insert("d1", game_of(4));
-        assert!(
-            matches!(full, Err(Refused::Full(wait)) if wait > minutes(9)),
-            "{full:?}"
-        );
+        // Full, nothing idle for 10 minutes: a newcomer takes the place of the game left
+        // alone longest of those who keep the most (two each): a3.
+        assert_eq!(store.insert("d1", game_of(4)), Ok(()));
+        assert!(!store.games.contains_key("a3"));
         assert_eq!(store.games.len(), 5);
         // A game being searched is never the one replaced, however old.
         for g in store
@@ -303,10 +337,46 @@ mod tests {
         assert_eq!(store.insert("c1", game_of(3)), Ok(()));
         assert!(!store.games.contains_key("a2"));
         assert_eq!(store.insert("c2", game_of(3)), Ok(()), "b1 makes way");
-        let full = store.insert("d1", game_of(4));
+        // Now a1 (5 minutes), c1 and c2: address 3 keeps two, more than a newcomer's one.
+        assert_eq!(store.insert("d1", game_of(4)), Ok(()));
+        assert!(!store.games.contains_key("c1"), "{:?}", store.games.keys());
+        // One each: the next newcomer waits for a1.
+        let full = store.insert("e1", game_of(5));
         assert!(
             matches!(full, Err(Refused::Full(wait)) if wait > minutes(4) && wait < minutes(6)),
             "a1 may go in five minutes: {full:?}"
+        );
+    }
+
+    /// Addresses that fill the store and keep every game in use (a read every few minutes)
+    /// kept newcomers out for as long as they went on: a newcomer takes the place of the
+    /// least recently used game of whoever keeps the most.
+    #[test]
+    fn a_newcomer_takes_a_place_from_whoever_keeps_the_most() {
+        let minutes = |m: u64| Duration::from_secs(60 * m);
+        let mut store = Store::new(6, 10, Duration::from_secs(3600));
+        for (i, ago) in [3, 1, 2, 4].into_iter().enumerate() {
+            assert_eq!(
+                store.insert(&format!("a{i}"), used(1, minutes(ago))),
+                Ok(())
+            );
+        }
+        assert_eq!(store.insert("b0", used(2, minutes(9))), Ok(()));
+        assert_eq!(store.insert("b1", used(2, minutes(9))), Ok(()));
+        // Full, nothing idle for 10 minutes: address 1 keeps four, and gives up a3 (4 min).
+        assert_eq!(store.insert("c0", game_of(3)), Ok(()));
+        assert!(!store.games.contains_key("a3"), "{:?}", store.games.keys());
+        // A game being searched is never taken.
+        store.games.get_mut("a0").unwrap().thinking = true;
+        assert_eq!(store.insert("c1", game_of(3)), Ok(()));
+        assert!(store.games.contains_key("a0") && !store.games.contains_key("a2"));
+        // Two each now (a0 a1, b0 b1, c0 c1): the oldest of them, b0 or b1 (9 minutes), goes.
+        assert_eq!(store.insert("d0", game_of(4)), Ok(()));
+        assert_eq!(
+            store.games.keys().filter(|k| k.starts_with('b')).count(),
+            1,
+            "{:?}",
+            store.games.keys()
         );
     }
 }

@@ -85,6 +85,10 @@ pub struct AnalysisJson {
     pub nps: u64,
     pub millis: u128,
     pub pv: Vec<String>,
+    /// Under renju, the point where the line ends with Black's forced block on a forbidden
+    /// point (the loss the score counts), as `wuzi threats` names it; absent otherwise.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub forbidden_block: Option<String>,
 }
 
 /// `--nbest --json`: the best move's analysis, with every move's in `lines`, best first.
@@ -113,7 +117,31 @@ impl AnalysisJson {
             nps: a.nps(),
             millis: a.elapsed.as_millis(),
             pv: a.pv.iter().map(|p| p.to_human(size)).collect(),
+            forbidden_block: None,
         }
+    }
+
+    /// As [`AnalysisJson::new`], for a search of `board`: with the forbidden block its line
+    /// may end with.
+    pub fn of(a: &Analysis, board: &Board) -> AnalysisJson {
+        AnalysisJson {
+            forbidden_block: board
+                .line_ends_in_foul(&a.pv)
+                .map(|(p, _)| p.to_human(board.size())),
+            ..AnalysisJson::new(a, board.size(), board.rule())
+        }
+    }
+}
+
+/// Words for a line that ends with Black's forced block on a forbidden point, or nothing.
+fn foul_note(a: &Analysis, board: &Board) -> String {
+    match board.line_ends_in_foul(&a.pv) {
+        Some((p, foul)) => format!(
+            " ({} is Black's only block, forbidden: {}; Black loses there)",
+            p.to_human(board.size()),
+            foul.name()
+        ),
+        None => String::new(),
     }
 }
 
@@ -286,18 +314,26 @@ pub fn analyze(args: &AnalyzeArgs) -> Result<String, String> {
             crate::output::line(info_line(info, size));
         }
     });
-    let out = AnalysisJson::new(&analysis, size, engine.board().rule());
+    let out = AnalysisJson::of(&analysis, engine.board());
     if json {
         return Ok(serde_json::to_string(&out).expect("serialisable"));
     }
     Ok(format!(
-        "best move {} ({}), depth {}, {} nodes, {} nps, {} ms",
+        "best move {} ({}), depth {}, {} nodes, {} nps, {} ms{}",
         out.best_move.as_deref().unwrap_or("-"),
         score_and_chance(&analysis, engine.board()),
         out.depth,
         out.nodes,
         out.nps,
-        out.millis
+        out.millis,
+        match &out.forbidden_block {
+            Some(_) => format!(
+                "\npv {}{}",
+                out.pv.join(" "),
+                foul_note(&analysis, engine.board())
+            ),
+            None => String::new(),
+        }
     ))
 }
 
@@ -317,10 +353,9 @@ fn best_moves(engine: &mut Engine, args: &AnalyzeArgs, n: usize) -> Result<Strin
         },
         |_| {},
     );
-    let rule = engine.board().rule();
     let lines: Vec<AnalysisJson> = found
         .iter()
-        .map(|a| AnalysisJson::new(a, size, rule))
+        .map(|a| AnalysisJson::of(a, engine.board()))
         .collect();
     let Some(best) = lines.first() else {
         return Err(NO_LEGAL_MOVE.into());
@@ -338,14 +373,15 @@ fn best_moves(engine: &mut Engine, args: &AnalyzeArgs, n: usize) -> Result<Strin
         .enumerate()
         .map(|(i, (a, line))| {
             format!(
-                "{:>2}. {:<4} {:>16}  depth {:>2}  {:>10} nodes  {:>6} ms  pv {}",
+                "{:>2}. {:<4} {:>16}  depth {:>2}  {:>10} nodes  {:>6} ms  pv {}{}",
                 i + 1,
                 line.best_move.as_deref().unwrap_or("-"),
                 score_and_chance(a, engine.board()),
                 line.depth,
                 line.nodes,
                 line.millis,
-                line.pv.join(" ")
+                line.pv.join(" "),
+                foul_note(a, engine.board())
             )
         })
         .collect();

@@ -110,6 +110,36 @@ fn analyze_finds_the_win_and_reports_it_as_forced() {
     for key in ["score", "depth", "nodes", "nps", "pv"] {
         assert!(!v[key].is_null(), "{key}");
     }
+    assert!(v.get("forbidden_block").is_none(), "{v}");
+}
+
+/// Under renju a line can end with Black's forced block on a forbidden point (the loss the
+/// score counts): "pv k11 h8" read as if Black blocked at h8 and the game went on.
+#[test]
+fn analyze_names_a_line_s_forbidden_block() {
+    let position = [
+        "--rule",
+        "renju",
+        "--black",
+        "f6,f8,g8,h6,h7",
+        "--white",
+        "g7,i9,j10,a1",
+        "--to-move",
+        "white",
+        "--depth",
+        "4",
+    ];
+    let v = json(&[&["analyze", "--json"][..], &position[..]].concat());
+    assert_eq!(v["pv"], serde_json::json!(["k11", "h8"]), "{v}");
+    assert_eq!(v["forbidden_block"], "h8", "{v}");
+    let out = common::wuzi(&[&["analyze"][..], &position[..]].concat());
+    let text = String::from_utf8_lossy(&out.stdout);
+    assert!(
+        text.contains(
+            "pv k11 h8 (h8 is Black's only block, forbidden: double-three; Black loses there)"
+        ),
+        "{text}"
+    );
 }
 
 #[test]

@@ -103,6 +103,25 @@ impl Board {
         out
     }
 
+    /// Under renju, when `line` (moves from this position, as a principal variation) ends with
+    /// Black's move on a forbidden point, that point and its foul: the search counts such a
+    /// forced block as Black's loss, and a reader must not take it for a move that goes on.
+    /// `None` for a line that ends otherwise, or that is not legal up to its last move.
+    pub fn line_ends_in_foul(&self, line: &[Point]) -> Option<(Point, Foul)> {
+        let (&last, before) = line.split_last()?;
+        if !self.rule().has_fouls(BLACK) {
+            return None;
+        }
+        let mut board = self.clone();
+        for &p in before {
+            board.try_play(p).ok()?;
+        }
+        if board.side_to_move() != BLACK || board.result().is_some() {
+            return None;
+        }
+        board.foul(last).map(|f| (last, f))
+    }
+
     fn foul_at(&mut self, p: Point) -> Option<Foul> {
         let shapes = self.shapes(p, BLACK);
         if shapes.contains(&Shape::Five) {

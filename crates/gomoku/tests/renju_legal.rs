@@ -34,6 +34,40 @@ fn n_best(e: &mut Engine, n: usize, limits: &Limits) -> Vec<Point> {
 /// lost, but f12 is not a move Black may play.
 const LOST_WITH_A_FORBIDDEN_BLOCK: &str = "g12 g9 i8 f10 h10 f9 i9 e11 h8 c13 d12 f11 f8 f13";
 
+/// White's line ends with Black's forced block on a forbidden point, the loss the search
+/// counts: it is named, and a line that ends with a legal move is not.
+#[test]
+fn a_line_ending_with_black_s_forbidden_block_is_named() {
+    let p = |name: &str| wuzi_gomoku::parse_point(name, 15).unwrap();
+    // Black f8 g8 h6 h7 make h8 a double three; White g7 i9 j10 with k11 makes a four whose
+    // only block is h8 (f6 closes the other end).
+    let board = Board::from_stones(
+        15,
+        Rule::Renju,
+        &[p("f6"), p("f8"), p("g8"), p("h6"), p("h7")],
+        &[p("g7"), p("i9"), p("j10"), p("a1")],
+        Some(Player::Second),
+    )
+    .unwrap();
+    let foul = board.line_ends_in_foul(&[p("k11"), p("h8")]);
+    assert_eq!(foul.map(|(q, _)| q), Some(p("h8")));
+    assert_eq!(board.line_ends_in_foul(&[p("k11"), p("l12")]), None);
+    assert_eq!(
+        board.line_ends_in_foul(&[p("h8")]),
+        None,
+        "White may play there"
+    );
+    assert_eq!(board.line_ends_in_foul(&[]), None);
+    // The engine's own line there ends so.
+    let a = engine(board.clone()).go(&Limits::depth(4), |_| {});
+    assert_eq!(
+        board.line_ends_in_foul(&a.pv).map(|(q, _)| q),
+        Some(p("h8")),
+        "{:?}",
+        a.pv
+    );
+}
+
 #[test]
 fn a_lost_position_is_answered_with_a_legal_move() {
     let board = Board::from_moves(15, Rule::Renju, LOST_WITH_A_FORBIDDEN_BLOCK).unwrap();

@@ -55,11 +55,17 @@ pub async fn learn(
             )
         }
     };
-    let bounds = bounds(&state);
+    let mut bounds = bounds(&state);
     let plan = match req.plan(&bounds) {
         Ok(plan) => plan,
         Err(message) => return error(StatusCode::BAD_REQUEST, message),
     };
+    // The algorithms share the server's cap, so that a request holds its search slot no
+    // longer than any other (five algorithms each with the whole cap held it five times as
+    // long, past the Retry-After and the stop's drain).
+    bounds.max_time = bounds
+        .max_time
+        .map(|cap| cap / plan.algorithms.len().max(1) as u32);
     // The same queue as the engine's searches: wait a turn, or 429/503 with the reason.
     let admitted = state
         .searches

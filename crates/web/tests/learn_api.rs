@@ -84,6 +84,34 @@ fn every_algorithm_on_a_small_gomoku_board_and_an_mnk_board() {
     assert_eq!(status, 200, "{body}");
 }
 
+/// The algorithms of one request share the server's think-time cap: five slow ones each
+/// with the whole cap held the search slot five times as long as any other request.
+#[test]
+fn a_learn_request_keeps_within_the_servers_time_cap() {
+    let base = server(Config {
+        max_time_ms: 1000,
+        ..Config::default()
+    });
+    let started = std::time::Instant::now();
+    let (status, body) = post(
+        &format!("{base}/api/learn"),
+        json!({"game": "gomoku", "size": 15, "moves": ["h8", "i9"], "depth": 6,
+               "algorithms": ["minimax", "negamax", "minimax", "negamax", "alphabeta"]}),
+    );
+    let took = started.elapsed();
+    // Each algorithm has a fifth of the second (the whole second each before), and the first
+    // that cannot finish in it ends the request.
+    assert_eq!(status, 400, "{body}");
+    assert!(
+        body["error"]
+            .as_str()
+            .unwrap()
+            .starts_with("minimax at depth 6 takes longer than 200 ms"),
+        "{body}"
+    );
+    assert!(took < std::time::Duration::from_millis(3500), "{took:?}");
+}
+
 #[test]
 fn bad_learn_requests_are_400_with_a_reason() {
     let base = server(Config {

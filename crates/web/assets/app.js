@@ -140,7 +140,9 @@ function scoreText(score) {
 
 function describeLine(a) {
   const verdict = a.forced ? `${a.forced} in ${a.plies}` : `${scoreText(a.score)}, ${chanceText(a)}`;
-  return `${a.best_move} (${verdict}), depth ${a.depth}, ${a.nodes} nodes\npv ${a.pv.join(" ")}`;
+  // Renju: the line's last move is Black's forced block on a forbidden point, Black's loss.
+  const foul = a.forbidden_block ? ` (${a.forbidden_block} is Black's only block, forbidden: Black loses there)` : "";
+  return `${a.best_move} (${verdict}), depth ${a.depth}, ${a.nodes} nodes\npv ${a.pv.join(" ")}${foul}`;
 }
 
 // The threat solver's answer as one line: for the side to move, or what the other side

@@ -275,7 +275,7 @@ pub async fn hint(State(state): Shared, GameId(id): GameId) -> Reply {
         (game.board.clone(), game.time_ms, game.progress.clone())
     };
     let a = search(&state, board.clone(), time_ms, Some(progress)).await?;
-    let analysis = analysis_json(&a, board.size(), board.rule(), board.side_to_move());
+    let analysis = analysis_of(&a, &board);
     let mut v = view(&state, &id, None)?;
     v.analysis = Some(analysis);
     Ok(Json(v).into_response())
@@ -565,6 +565,16 @@ fn score_parts(score: wuzi_search::Score) -> (Option<&'static str>, Option<u32>)
 
 /// The analysis object, as `wuzi analyze --json` prints it, and `side`: whose view its score
 /// and chance are (the side to move in the position searched).
+/// [`analysis_json`] of a search of `board`, with `forbidden_block` when its line ends with
+/// Black's forced block on a forbidden point (renju: the loss a forced score counts).
+fn analysis_of(a: &Analysis, board: &Board) -> Value {
+    let mut out = analysis_json(a, board.size(), board.rule(), board.side_to_move());
+    if let Some((p, _)) = board.line_ends_in_foul(&a.pv) {
+        out["forbidden_block"] = json!(p.to_human(board.size()));
+    }
+    out
+}
+
 fn analysis_json(a: &Analysis, size: usize, rule: Rule, side: Player) -> Value {
     let (forced, plies) = score_parts(a.score);
     json!({
@@ -768,11 +778,6 @@ pub async fn analyze(
 ) -> Reply {
     let req = body(req)?;
     let asked = check_analysis(&req, state.config.max_time_ms)?;
-    let (size, rule, side) = (
-        asked.board.size(),
-        asked.board.rule(),
-        asked.board.side_to_move(),
-    );
     let n = asked.nbest.unwrap_or(1);
     let (progress, stop) = match &asked.progress_game {
         Some(id) => {
@@ -787,13 +792,11 @@ pub async fn analyze(
         }
         None => (None, None),
     };
-    let found = search_best(&state, asked.board, asked.time_ms, progress, n, stop).await?;
-    let mut out = analysis_json(&found[0], size, rule, side);
+    let board = asked.board;
+    let found = search_best(&state, board.clone(), asked.time_ms, progress, n, stop).await?;
+    let mut out = analysis_of(&found[0], &board);
     if asked.nbest.is_some() {
-        out["lines"] = found
-            .iter()
-            .map(|a| analysis_json(a, size, rule, side))
-            .collect();
+        out["lines"] = found.iter().map(|a| analysis_of(a, &board)).collect();
     }
     Ok(Json(out).into_response())
 }

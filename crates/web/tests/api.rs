@@ -178,6 +178,25 @@ fn every_bad_request_is_refused_and_changes_nothing() {
     assert_eq!(s, 400);
 }
 
+/// A renju line that ends with Black's forced block on a forbidden point says so, as
+/// `wuzi analyze --json` does.
+#[test]
+fn an_analysis_names_a_line_s_forbidden_block() {
+    let base = default_server();
+    let (s, a) = post(
+        &format!("{base}/api/analyze"),
+        json!({"rule":"renju","moves":"f8 g7 g8 i9 h6 j10 h7 a1 f6","time_ms":300}),
+    );
+    assert_eq!(s, 200, "{a}");
+    assert_eq!(a["pv"], json!(["k11", "h8"]), "{a}");
+    assert_eq!(a["forbidden_block"], "h8", "{a}");
+    let (_, plain) = post(
+        &format!("{base}/api/analyze"),
+        json!({"moves":"h8 i9","time_ms":100}),
+    );
+    assert!(plain.get("forbidden_block").is_none(), "{plain}");
+}
+
 #[test]
 fn renju_forbidden_points_are_listed_and_refused() {
     let base = default_server();

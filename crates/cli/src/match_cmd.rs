@@ -26,8 +26,9 @@ use wuzi_gomoku::{Board, Rule};
 pub struct MatchArgs {
     /// Engine A. wuzi in-process: `time=100,vct=off` (keys time, depth, nodes, match,
     /// memory, hash, width, threads, search=selective|generic, the switches vcf, vct,
-    /// leaf-vcf, defence, pvs, tt, killers, history, the search parameters of
-    /// engine/params.rs, weights=FILE, and evaluation shape factors such as
+    /// leaf-vcf, defence, pvs, tt, killers, history, vct-quiet=N, eval=learned|classic,
+    /// order=learned|classic, the search parameters of engine/params.rs, weights=FILE, and
+    /// evaluation shape factors such as
     /// waiter:open-three=0.94). Any Gomocup engine: `cmd=PATH ARGS` plus time (ms per move),
     /// match (ms per game), nodes, depth, threads, memory (bytes), name, settle (no command
     /// reaches it until this many ms after its move, for engines that drop one that comes too

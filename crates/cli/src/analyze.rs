@@ -326,13 +326,10 @@ pub fn analyze(args: &AnalyzeArgs) -> Result<String, String> {
         out.nodes,
         out.nps,
         out.millis,
-        match &out.forbidden_block {
-            Some(_) => format!(
-                "\npv {}{}",
-                out.pv.join(" "),
-                foul_note(&analysis, engine.board())
-            ),
-            None => String::new(),
+        // The line is shown when it ends with a forbidden block, to say so.
+        match foul_note(&analysis, engine.board()) {
+            note if note.is_empty() => note,
+            note => format!("\npv {}{note}", out.pv.join(" ")),
         }
     ))
 }

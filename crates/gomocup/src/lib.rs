@@ -74,17 +74,20 @@ fn message(info: &Info) -> String {
     )
 }
 
+/// Sends a search's report; a manager that crashed (or a GUI closed) takes its end of the
+/// pipe with it, and then the search is stopped rather than keep a core busy for the rest of
+/// a long turn.
+fn report_or_stop(out: &Out, line: String, limits: &Limits) {
+    if !send(out, &[line]) {
+        if let Some(stop) = &limits.stop {
+            stop.store(true, Ordering::Relaxed);
+        }
+    }
+}
+
 /// Runs a job to its end on the engine (the worker thread's body).
 fn run_job(engine: &mut Engine, job: &Job, limits: &Limits, out: &Out) -> Vec<Analysis> {
-    // A manager that crashed (or a GUI closed) takes its end of the pipe with it: the search
-    // stops at its next report rather than keep a core busy for the rest of a long turn.
-    let mut report = |info: &Info| {
-        if !send(out, &[message(info)]) {
-            if let Some(stop) = &limits.stop {
-                stop.store(true, Ordering::Relaxed);
-            }
-        }
-    };
+    let mut report = |info: &Info| report_or_stop(out, message(info), limits);
     match job {
         Job::Move => vec![engine.go(limits, &mut report)],
         Job::NBest(n) => {
@@ -307,20 +310,15 @@ fn swap2_openings(engine: &mut Engine, limits: &Limits, out: &Out) -> Vec<Analys
         }
         engine.set_board(opening);
         let a = engine.go(&each, |_| {});
-        let told = send(
+        report_or_stop(
             out,
-            &[format!(
+            format!(
                 "MESSAGE swap2 opening {} score {} for white",
                 stones.map(|p| format!("{},{}", p.x(), p.y())).join(" "),
                 score_text(&a)
-            )],
+            ),
+            limits,
         );
-        if !told {
-            // The manager is gone (see `run_job`): the searches left stop at once.
-            if let Some(stop) = &limits.stop {
-                stop.store(true, Ordering::Relaxed);
-            }
-        }
         results.push(a);
     }
     engine.set_board(board);

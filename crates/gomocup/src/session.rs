@@ -60,11 +60,6 @@ const DEFAULT_TABLE_BYTES: usize = 64 << 20;
 pub struct Session {
     size: Option<usize>,
     rule: Rule,
-    /// What a line that has no reply of its own (`INFO`) has to say, sent once the next
-    /// line is handled: a `MESSAGE` for a value it ignores (an `ERROR` would be read as the
-    /// reply to the `TURN` that follows, and Piskvork forfeits the engine for it), an `ERROR`
-    /// for a rule it cannot play.
-    pending_reply: Option<String>,
     /// The last `INFO rule` value: a manager repeating it (every game, every move) hears
     /// its notes once.
     last_rule_value: Option<u64>,
@@ -75,8 +70,9 @@ pub struct Session {
     timeout_turn: Option<u64>,
     timeout_match: Option<u64>,
     time_left: Option<u64>,
-    /// Whether `time_left` came from the manager since the last search: Yixin-Board sends it
-    /// before its `START` of every move, so that START keeps it.
+    /// Whether `time_left` came from the manager since its last command other than `INFO`
+    /// and the game starts: Yixin-Board sends it before its `START` of every move, so that
+    /// START keeps it.
     time_left_sent: bool,
     max_depth: Option<u32>,
     max_node: Option<u64>,
@@ -87,7 +83,6 @@ impl Default for Session {
         Session {
             size: None,
             rule: Rule::Freestyle,
-            pending_reply: None,
             last_rule_value: None,
             engine: None,
             table_bytes: DEFAULT_TABLE_BYTES,
@@ -158,7 +153,7 @@ impl Session {
 
     /// Handles one input line (not while a search runs: the loop queues lines then).
     pub fn handle_line(&mut self, line: &str) -> Outcome {
-        let mut outcome = match parse(line) {
+        match parse(line) {
             Ok(command) => self.handle(command),
             // Inside a block every line but its end is a stone.
             Err(ParseError::Unknown(why) | ParseError::Malformed(why)) if self.block.is_some() => {
@@ -168,11 +163,7 @@ impl Session {
             }
             Err(ParseError::Unknown(why)) => Outcome::reply(format!("UNKNOWN {why}")),
             Err(ParseError::Malformed(why)) => error(why),
-        };
-        if let Some(reply) = self.pending_reply.take() {
-            outcome.replies.insert(0, reply);
         }
-        outcome
     }
 
     fn handle(&mut self, command: Command) -> Outcome {
@@ -380,11 +371,13 @@ impl Session {
         let negative = value
             .strip_prefix('-')
             .is_some_and(|v| v.parse::<u64>().is_ok_and(|v| v > 0));
-        let mut bad = || {
-            self.pending_reply = Some(format!(
+        // `INFO` has no reply of its own: a value it ignores gets a `MESSAGE`, never an
+        // `ERROR`, which a manager reads as the reply to the `TURN` it sends next (Piskvork
+        // forfeits the engine for it).
+        let bad = || {
+            Outcome::reply(format!(
                 "MESSAGE INFO {key}: \"{value}\" is not a whole number of 0 or more; ignored"
-            ));
-            Outcome::default()
+            ))
         };
         match key {
             "timeout_turn" => match number {
@@ -422,8 +415,13 @@ impl Session {
             },
             "rule" => match number {
                 Ok(v) => {
-                    let deferred = self.set_rule(v);
+                    let set = self.set_rule(v);
                     let repeated = self.last_rule_value.replace(v) == Some(v);
+                    // A rule it cannot play: the engine is refused (an `ERROR` at once).
+                    let deferred = match set {
+                        Ok(deferred) => deferred,
+                        Err(e) => return error(e),
+                    };
                     let mut notes = Vec::new();
                     if repeated {
                         // Said already.
@@ -491,8 +489,9 @@ impl Session {
     /// Bits: 1 exactly five, 2 continuous game (some GUIs send 2 for renju), 4 renju,
     /// 8 caro. The rule takes effect now if no stone is on the board, else at the next
     /// START, RESTART, BOARD, YXBOARD or BEGIN: then, the first time it is sent (a manager
-    /// may repeat its settings every move), the text of a message saying so.
-    fn set_rule(&mut self, value: u64) -> Option<String> {
+    /// may repeat its settings every move), the text of a message saying so. A rule it
+    /// cannot play is an error, and the rule stays as it was.
+    fn set_rule(&mut self, value: u64) -> Result<Option<String>, String> {
         let in_play = self.board().map(|b| b.rule());
         let rule = match wuzi_gomoku::record::rule_from_number(value) {
             Some(rule) => rule,
@@ -506,32 +505,31 @@ impl Session {
                     }
                     _ => format!("keeping {}", self.rule),
                 };
-                self.pending_reply = Some(format!(
-                    "ERROR rule {value} is not supported (freestyle 0, standard 1, renju 2 or 4); \
+                return Err(format!(
+                    "rule {value} is not supported (freestyle 0, standard 1, renju 2 or 4); \
                      {keeping}"
                 ));
-                return None;
             }
         };
         let new = rule != self.rule;
         self.rule = rule;
         let (Some(n), Some(playing)) = (self.size, in_play) else {
-            return None;
+            return Ok(None);
         };
         if playing == rule {
             // Managers repeat their settings every game: nothing to start again.
-            return None;
+            return Ok(None);
         }
         if self.board().is_some_and(|b| b.stone_count() == 0) {
             self.start(n);
-            return None;
+            return Ok(None);
         }
-        new.then(|| {
+        Ok(new.then(|| {
             format!(
                 "INFO rule {value} ({rule}) takes effect at the next START, RESTART, BOARD, \
                  YXBOARD or BEGIN; this game goes on under {playing}"
             )
-        })
+        }))
     }
 
     fn show_forbid(&mut self) -> Outcome {
@@ -693,7 +691,6 @@ impl Session {
             Job::Swap2(_) => 2,
         };
         let limits = self.limits(share);
-        self.time_left_sent = false;
         Outcome {
             think: Some(Think { job, limits }),
             ..Outcome::default()

@@ -72,7 +72,7 @@ function draw() {
   ctx.font = small(cell * 0.45);
   const win = new Set(game.winning_line);
   // The player's pending stone is drawn as the last move.
-  const shown = pendingMove ? [...game.moves, pendingMove] : game.moves;
+  const shown = shownMoves();
   shown.forEach((m, k) => {
     const [x, y] = toXY(m, n);
     ctx.beginPath(); ctx.arc(at(x), at(y), cell * 0.45, 0, 2 * Math.PI);
@@ -252,8 +252,7 @@ function render() {
   // and the engine's choice as a tooltip.
   const graded = review && review.moves.length > 0 ? review.byNumber : {};
   // The player's stone is listed at once, as it is drawn.
-  const listed = pendingMove ? [...game.moves, pendingMove] : game.moves;
-  $("moves").innerHTML = listed.map((m, k) => {
+  $("moves").innerHTML = shownMoves().map((m, k) => {
     const r = graded[k + 1];
     if (!r || r.move !== m) return `<li>${m}</li>`;
     const tip = `${r.grade}: ${r.chance_before_text} → ${r.chance_after_text}`
@@ -302,12 +301,16 @@ function resultText() {
   return `${winner} wins (${reason})${who}.`;
 }
 
+// The game's moves with the player's stone while the server has not yet answered it.
+function shownMoves() {
+  return pendingMove ? [...game.moves, pendingMove] : game.moves;
+}
+
 // What the page saves to resume the game: its request (see gameRequest), with the player's
 // stone while the server has not yet answered it (a reload then keeps that move), and the
 // server's id for the game, to find it there again.
 function saveGame() {
-  const saved = gameRequest();
-  if (pendingMove) saved.moves = [...game.moves, pendingMove];
+  const saved = { ...gameRequest(), moves: shownMoves() };
   if (game.id) saved.id = game.id;
   localStorage.setItem(SAVE, JSON.stringify(saved));
 }
@@ -399,11 +402,14 @@ async function resumeGame(saved) {
   return api("/api/games", request);
 }
 
+// A saved request's move list (a text, from a record typed in, reads as none).
+const movesOf = (request) => (Array.isArray(request.moves) ? request.moves : []);
+
 // Whether the server's game is the saved one, maybe with the engine's reply after it.
 function continues(g, saved) {
   const same = g.rule === saved.rule && g.size === saved.size && g.ai === saved.ai
     && g.time_ms === saved.time_ms && g.opening === (saved.opening || 0);
-  const moves = Array.isArray(saved.moves) ? saved.moves : [];
+  const moves = movesOf(saved);
   const extra = g.moves.length - moves.length;
   const replied = extra === 1 && g.ai !== "none";
   return same && (extra === 0 || replied) && moves.every((m, k) => g.moves[k] === m);
@@ -413,7 +419,7 @@ function continues(g, saved) {
 // many games as this address may have): what needs the server starts it there first, and
 // says why it cannot.
 function localGame(request) {
-  const moves = Array.isArray(request.moves) ? request.moves : [];
+  const moves = movesOf(request);
   return {
     id: null, rule: request.rule, size: request.size, ai: request.ai, time_ms: request.time_ms,
     opening: request.opening || 0, moves, to_move: moves.length % 2 === 0 ? "black" : "white",

@@ -139,45 +139,33 @@ pub async fn create(State(state): Shared, req: Result<Json<NewGame>, JsonRejecti
         )
     })?;
     let kept = state.store.lock().expect("store").insert(&id, game);
+    const KEPT: &str = "keeps as many games as it may, each used in the last 10 minutes";
     match kept {
         Ok(()) => {}
         Err(Refused::Full(wait)) => {
-            // Retry-After says when the game left alone longest may make way.
-            let secs = wait.as_secs().max(1);
-            let mut refused = ApiError(
-                StatusCode::SERVICE_UNAVAILABLE,
-                format!(
-                    "this server keeps as many games as it may, each used in the last 10 \
-                     minutes; start a new one in {secs} s"
-                ),
-            )
-            .into_response();
-            refused
-                .headers_mut()
-                .insert(header::RETRY_AFTER, header::HeaderValue::from(secs));
-            return Ok(refused);
+            let why = format!("this server {KEPT}; ");
+            return Ok(refused_for(StatusCode::SERVICE_UNAVAILABLE, &why, wait));
         }
         Err(Refused::ClientFull(wait)) => {
-            // Retry-After says when its oldest game may make way, not when searches end.
-            let secs = wait.as_secs().max(1);
-            let mut refused = ApiError(
-                StatusCode::TOO_MANY_REQUESTS,
-                format!(
-                    "this address keeps as many games as it may, each used in the last 10 \
-                     minutes; play one of them, or start a new one in {secs} s"
-                ),
-            )
-            .into_response();
-            refused
-                .headers_mut()
-                .insert(header::RETRY_AFTER, header::HeaderValue::from(secs));
-            return Ok(refused);
+            let why = format!("this address {KEPT}; play one of them, or ");
+            return Ok(refused_for(StatusCode::TOO_MANY_REQUESTS, &why, wait));
         }
     }
     // The AI could not open: the game is not created.
     let analysis = ai_moves(&state, &id, Failed::Remove).await?;
     let view = view(&state, &id, analysis)?;
     Ok((StatusCode::CREATED, Json(view)).into_response())
+}
+
+/// A new game refused until a game may make way in `wait`: `why`, then when, also as
+/// Retry-After (not when the searches running now end).
+fn refused_for(status: StatusCode, why: &str, wait: Duration) -> Response {
+    let secs = wait.as_secs().max(1);
+    let mut refused = ApiError(status, format!("{why}start a new one in {secs} s")).into_response();
+    refused
+        .headers_mut()
+        .insert(header::RETRY_AFTER, header::HeaderValue::from(secs));
+    refused
 }
 
 fn view(state: &AppState, id: &str, analysis: Option<Value>) -> Result<GameView, ApiError> {
@@ -563,8 +551,6 @@ fn score_parts(score: wuzi_search::Score) -> (Option<&'static str>, Option<u32>)
     }
 }
 
-/// The analysis object, as `wuzi analyze --json` prints it, and `side`: whose view its score
-/// and chance are (the side to move in the position searched).
 /// [`analysis_json`] of a search of `board`, with `forbidden_block` when its line ends with
 /// Black's forced block on a forbidden point (renju: the loss a forced score counts).
 fn analysis_of(a: &Analysis, board: &Board) -> Value {
@@ -575,6 +561,8 @@ fn analysis_of(a: &Analysis, board: &Board) -> Value {
     out
 }
 
+/// The analysis object, as `wuzi analyze --json` prints it, and `side`: whose view its score
+/// and chance are (the side to move in the position searched).
 fn analysis_json(a: &Analysis, size: usize, rule: Rule, side: Player) -> Value {
     let (forced, plies) = score_parts(a.score);
     json!({

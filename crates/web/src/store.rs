@@ -86,20 +86,16 @@ impl Store {
         let owner = game.owner;
         let owned = self.games.values().filter(|g| g.owner == owner).count();
         if owned >= self.per_client {
-            let oldest = self
-                .games
-                .iter()
-                .filter(|(_, g)| g.owner == owner && !g.thinking)
-                .min_by_key(|(_, g)| g.last_used);
-            // Read once: the wait below must not underflow. (With every game thinking, one
-            // of them may go once left alone for the whole time, at the earliest.)
-            let idle = oldest.map_or(Duration::ZERO, |(_, g)| g.last_used.elapsed());
-            match oldest {
-                Some((old, _)) if idle >= REPLACEABLE_AFTER => {
-                    let old = old.clone();
+            // With every game thinking, one of them may go once left alone for the whole
+            // time, at the earliest.
+            match self.longest_unused(|g| g.owner == owner) {
+                Some((old, idle)) if idle >= REPLACEABLE_AFTER => {
                     self.games.remove(&old);
                 }
-                _ => return Err(Refused::ClientFull(REPLACEABLE_AFTER - idle)),
+                other => {
+                    let idle = other.map_or(Duration::ZERO, |(_, idle)| idle);
+                    return Err(Refused::ClientFull(REPLACEABLE_AFTER - idle));
+                }
             }
         }
         if self.games.len() >= self.max_games {
@@ -116,15 +112,10 @@ impl Store {
     /// lock nobody out: a newcomer always takes the place of one of theirs. A game dropped so
     /// is started again by its page at its next move, from the moves it holds.
     fn make_way(&mut self, owner: IpAddr, owned: usize) -> Result<(), Refused> {
-        let waiting = |g: &&Game| !g.thinking;
-        let oldest = self
-            .games
-            .iter()
-            .filter(|(_, g)| waiting(g))
-            .min_by_key(|(_, g)| g.last_used);
-        let idle = oldest.map_or(Duration::ZERO, |(_, g)| g.last_used.elapsed());
+        let oldest = self.longest_unused(|_| true);
+        let idle = oldest.as_ref().map_or(Duration::ZERO, |&(_, idle)| idle);
         let victim = match oldest {
-            Some((old, _)) if idle >= REPLACEABLE_AFTER => Some(old.clone()),
+            Some((old, idle)) if idle >= REPLACEABLE_AFTER => Some(old),
             _ => {
                 let mut counts: HashMap<IpAddr, usize> = HashMap::new();
                 for g in self.games.values() {
@@ -139,15 +130,9 @@ impl Store {
                 // Of the addresses that keep the most (more than `owner` will), the game
                 // left alone longest.
                 (most > owned + 1)
-                    .then(|| {
-                        self.games
-                            .iter()
-                            .filter(|(_, g)| g.owner != owner && counts[&g.owner] == most)
-                            .filter(|(_, g)| waiting(g))
-                            .min_by_key(|(_, g)| g.last_used)
-                            .map(|(id, _)| id.clone())
-                    })
+                    .then(|| self.longest_unused(|g| g.owner != owner && counts[&g.owner] == most))
                     .flatten()
+                    .map(|(id, _)| id)
             }
         };
         match victim {
@@ -157,6 +142,17 @@ impl Store {
             }
             None => Err(Refused::Full(REPLACEABLE_AFTER.saturating_sub(idle))),
         }
+    }
+
+    /// Of the games `of` picks that no search holds, the one left alone longest: its id and
+    /// how long it has been left alone (read once, so that a wait worked out from it cannot
+    /// underflow).
+    fn longest_unused(&self, of: impl Fn(&Game) -> bool) -> Option<(String, Duration)> {
+        self.games
+            .iter()
+            .filter(|(_, g)| !g.thinking && of(g))
+            .min_by_key(|(_, g)| g.last_used)
+            .map(|(id, g)| (id.clone(), g.last_used.elapsed()))
     }
 
     pub fn remove(&mut self, id: &str) {

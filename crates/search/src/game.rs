@@ -2,7 +2,6 @@
 
 use crate::score::Score;
 use std::fmt::Debug;
-use std::hash::Hash;
 
 /// The two sides. The side that moves first is the one textbook minimax maximises for.
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
@@ -49,7 +48,7 @@ pub enum Outcome {
 /// - No line is searched past ply `MAX_PLY - 1` ([`crate::MAX_PLY`]): a game that can last
 ///   longer is scored by its evaluation there, by every strategy alike.
 pub trait Game {
-    type Move: Copy + Eq + Hash + Debug;
+    type Move: Copy + Eq + Debug;
 
     fn side_to_move(&self) -> Player;
 

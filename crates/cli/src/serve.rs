@@ -41,6 +41,10 @@ pub struct ServeArgs {
     /// file descriptor limit (`ulimit -n`, systemd's LimitNOFILE: 1,024 unless raised).
     #[arg(long, default_value_t = 768, value_parser = crate::arg_check::at_least_one::<usize>)]
     max_connections: usize,
+    /// Connections one client address may hold open at once; more from it are closed as they
+    /// come (not applied with --trust-forwarded-for: cap clients at the proxy then).
+    #[arg(long, default_value_t = 128, value_parser = crate::arg_check::at_least_one::<usize>)]
+    connections_per_client: usize,
     /// Count clients by the last X-Forwarded-For hop (only behind a reverse proxy that sets it;
     /// otherwise every client behind the proxy shares the proxy's address).
     #[arg(long)]
@@ -64,6 +68,7 @@ pub fn run(args: &ServeArgs) -> ExitCode {
         games_per_client: args.games_per_client as usize,
         trust_forwarded_for: args.trust_forwarded_for,
         max_connections: args.max_connections,
+        connections_per_client: args.connections_per_client,
         ..wuzi_web::Config::default()
     };
     if let Some(n) = args.max_searches {

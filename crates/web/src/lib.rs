@@ -84,6 +84,13 @@ pub struct Config {
     /// a few clients could use up the process's descriptors (1,024 by default under
     /// systemd) and leave the server unreachable.
     pub max_connections: usize,
+    /// Connections one client address may hold open at once (more from it are closed as
+    /// they come), so that one client cannot take every place. Roomy, since a classroom
+    /// behind one NAT address is one client: each page holds an event stream and the
+    /// browser's few kept-alive connections. Not applied with
+    /// `trust_forwarded_for`: behind a proxy every connection comes from the proxy, which
+    /// caps its clients itself (nginx's `limit_conn`).
+    pub connections_per_client: usize,
 }
 
 impl Default for Config {
@@ -103,6 +110,7 @@ impl Default for Config {
             body_wait: Duration::from_secs(10),
             header_wait: Duration::from_secs(10),
             max_connections: 768,
+            connections_per_client: 128,
         }
     }
 }
@@ -232,7 +240,11 @@ pub async fn serve_until(
     let bound = listener.local_addr()?;
     let drain = shutdown::drain_limit(config.max_time_ms);
     let (raise, stopping) = watch::channel(false);
-    let (header_wait, max_connections) = (config.header_wait, config.max_connections);
+    let limits = connections::Limits {
+        header_wait: config.header_wait,
+        max_connections: config.max_connections,
+        per_client: (!config.trust_forwarded_for).then_some(config.connections_per_client),
+    };
     let app = router_until(config, stopping.clone());
     tokio::spawn(async move {
         stop.await;
@@ -242,15 +254,7 @@ pub async fn serve_until(
     });
     on_ready(bound);
     tracing::info!(%bound, "serving");
-    let server = connections::serve(
-        listener,
-        app,
-        connections::Limits {
-            header_wait,
-            max_connections,
-        },
-        stopping.clone(),
-    );
+    let server = connections::serve(listener, app, limits, stopping.clone());
     let overdue = async {
         shutdown::requested(stopping).await;
         tokio::time::sleep(drain).await;

@@ -1,6 +1,7 @@
 //! A server on the open internet, over real HTTP on loopback: unguessable game ids, a burst of
 //! requests waiting its turn in the queue, a short wait giving 503 with Retry-After, one greedy
-//! client getting 429, `/healthz` answering throughout, and the page told its place in line.
+//! client getting 429, `/healthz` answering throughout, the page told its place in line, and
+//! connections capped in all and per client address.
 //! Every wait is bounded, and the assertions are on status codes, never on timings.
 
 mod common;
@@ -355,7 +356,6 @@ fn the_page_hears_its_place_in_the_queue() {
 /// server's file descriptors; once some close, the server answers again.
 #[test]
 fn connections_past_the_limit_are_closed_and_the_server_recovers() {
-    use std::io::{Read, Write};
     let base = server(Config {
         max_connections: 2,
         ..Config::default()
@@ -366,8 +366,82 @@ fn connections_past_the_limit_are_closed_and_the_server_recovers() {
         .collect();
     // Until the server has taken both (an accepted connection is counted at once).
     std::thread::sleep(Duration::from_millis(300));
-    let mut turned_away = std::net::TcpStream::connect(&addr).unwrap();
-    // Closed at once: well before the 10 s a connection has to send its headers.
+    assert_closed_at_once(std::net::TcpStream::connect(&addr).unwrap(), &addr);
+    drop(held);
+    await_answer(&base);
+}
+
+/// Served directly, one client address holds at most `connections_per_client` connections at
+/// once: its next is closed as it comes, another address is still served, and the first is
+/// served again once it closes some.
+#[test]
+fn one_client_cannot_hold_every_connection() {
+    let base = server(Config {
+        connections_per_client: 2,
+        ..Config::default()
+    });
+    let addr = base.trim_start_matches("http://").to_string();
+    let held: Vec<std::net::TcpStream> = (0..2)
+        .map(|_| std::net::TcpStream::connect(&addr).unwrap())
+        .collect();
+    std::thread::sleep(Duration::from_millis(300));
+    assert_closed_at_once(std::net::TcpStream::connect(&addr).unwrap(), &addr);
+    // 127.0.0.2 is loopback too: another client, with places of its own.
+    let reply = healthz_over(connect_from("127.0.0.2", &addr), &addr);
+    assert!(reply.starts_with("HTTP/1.1 200"), "another client: {reply}");
+    drop(held);
+    await_answer(&base);
+}
+
+/// Behind a proxy every connection comes from the proxy, which caps its clients itself: with
+/// `trust_forwarded_for` the per-client cap is not applied to the proxy's address.
+#[test]
+fn behind_a_proxy_connections_are_not_capped_per_address() {
+    let base = server(Config {
+        connections_per_client: 1,
+        trust_forwarded_for: true,
+        ..Config::default()
+    });
+    let addr = base.trim_start_matches("http://").to_string();
+    let _held = std::net::TcpStream::connect(&addr).unwrap();
+    std::thread::sleep(Duration::from_millis(300));
+    let reply = healthz_over(std::net::TcpStream::connect(&addr).unwrap(), &addr);
+    assert!(reply.starts_with("HTTP/1.1 200"), "{reply}");
+}
+
+/// A connection from the loopback address `source`.
+fn connect_from(source: &str, addr: &str) -> std::net::TcpStream {
+    let runtime = tokio::runtime::Builder::new_current_thread()
+        .enable_all()
+        .build()
+        .unwrap();
+    let stream = runtime.block_on(async {
+        let socket = tokio::net::TcpSocket::new_v4().unwrap();
+        socket.bind(format!("{source}:0").parse().unwrap()).unwrap();
+        let stream = socket.connect(addr.parse().unwrap()).await.unwrap();
+        stream.into_std().unwrap()
+    });
+    stream.set_nonblocking(false).unwrap();
+    stream
+}
+
+/// The reply to `GET /healthz` on `stream`, which the server closes after it.
+fn healthz_over(mut stream: std::net::TcpStream, addr: &str) -> String {
+    use std::io::{Read, Write};
+    stream
+        .set_read_timeout(Some(Duration::from_secs(20)))
+        .unwrap();
+    let request = format!("GET /healthz HTTP/1.1\r\nHost: {addr}\r\nConnection: close\r\n\r\n");
+    stream.write_all(request.as_bytes()).unwrap();
+    let mut reply = Vec::new();
+    let _ = stream.read_to_end(&mut reply);
+    String::from_utf8_lossy(&reply).into_owned()
+}
+
+/// `stream` is closed by the server at once: well before the 10 s a connection has to send
+/// its headers.
+fn assert_closed_at_once(mut turned_away: std::net::TcpStream, addr: &str) {
+    use std::io::{Read, Write};
     turned_away
         .set_read_timeout(Some(Duration::from_secs(5)))
         .unwrap();
@@ -382,10 +456,13 @@ fn connections_past_the_limit_are_closed_and_the_server_recovers() {
     };
     assert!(
         closed,
-        "a third connection was served or held: {read:?} {}",
+        "a connection past the limit was served or held: {read:?} {}",
         String::from_utf8_lossy(&reply)
     );
-    drop(held);
+}
+
+/// Waits (at most 20 s) until the server answers `/healthz` again.
+fn await_answer(base: &str) {
     let deadline = Instant::now() + Duration::from_secs(20);
     let answers = || {
         ureq::get(&format!("{base}/healthz"))

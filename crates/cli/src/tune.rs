@@ -11,7 +11,7 @@ use wuzi_gomoku::eval::ShapeFactor;
 use wuzi_gomoku::{EvalKind, Rule, Weights};
 use wuzi_tune::data::{parse_all, Sample, SIZE};
 use wuzi_tune::fit::{fit, FitConfig};
-use wuzi_tune::policy::{fit_policy, policy_stats, PolicyTerms};
+use wuzi_tune::policy::{fit_policy, policy_stats, PolicyFit, PolicyTerms};
 use wuzi_tune::relabel::relabel;
 use wuzi_tune::selfplay::{selfplay, SelfplayConfig};
 use wuzi_tune::swing::swing;
@@ -415,9 +415,10 @@ pub fn run_tune(args: &TuneArgs) -> Result<String, String> {
         config.epochs,
         MIDDLE_GAME_STONES,
         args.policy_terms,
+        config.holdout_every,
     );
     let mut weights = r.weights.clone();
-    weights.policy = policy.policy;
+    weights.policy = policy.policy.clone();
     scale(&mut weights, args);
     let (lo, hi) = wuzi_tune::fit::SCALE_RANGE;
     let pinned = args.scale.is_none() && (r.scale < lo * 1.01 || r.scale > hi * 0.99);
@@ -432,7 +433,7 @@ pub fn run_tune(args: &TuneArgs) -> Result<String, String> {
     let report = format!(
         "{} positions ({} held out), scale {:.1} units per log-odds\n\
          loss (train / held out): classic {} / {}, learned {} / {}\n\
-         policy: {} positions, loss (cross-entropy of the chosen move) {:.4} -> {:.4}\n\
+         {}\n\
          fitted in {:.0} s",
         r.train,
         r.holdout,
@@ -441,9 +442,7 @@ pub fn run_tune(args: &TuneArgs) -> Result<String, String> {
         loss_text(r.classic_loss.1),
         loss_text(r.fitted_loss.0),
         loss_text(r.fitted_loss.1),
-        policy.positions,
-        policy.loss.0,
-        policy.loss.1,
+        policy_text(&policy),
         start.elapsed().as_secs_f64()
     );
     let header = format!(
@@ -466,6 +465,25 @@ pub fn run_tune(args: &TuneArgs) -> Result<String, String> {
             + &factor_flags(args)
     );
     write_weights(&out, &weights, &header, &report)
+}
+
+/// The policy fit's report: its loss (cross-entropy of the chosen move) before and after on
+/// the positions it was fitted on and on the held-out games', and how often the chosen move
+/// of a held-out position was the fitted policy's first, in its first 3 and first 8.
+fn policy_text(fit: &PolicyFit) -> String {
+    let mut text = format!(
+        "policy: {} positions, loss (cross-entropy of the chosen move) {:.4} -> {:.4}",
+        fit.positions, fit.loss.0, fit.loss.1
+    );
+    if let Some(held) = &fit.held_out {
+        let [first, three, eight] = held.ranks.percent();
+        text += &format!(
+            "\npolicy held out: {} positions, loss {:.4} -> {:.4}, chosen move first / in the \
+             first 3 / in the first 8: {first:.1}% / {three:.1}% / {eight:.1}%",
+            held.ranks.positions, held.loss.0, held.loss.1
+        );
+    }
+    text
 }
 
 /// `tune --policy-only`: the policy refitted, the evaluation tables kept bit for bit.
@@ -504,8 +522,9 @@ fn policy_only(
         args.epochs,
         MIDDLE_GAME_STONES,
         args.policy_terms,
+        FitConfig::default().holdout_every,
     );
-    weights.policy = policy.policy;
+    weights.policy = policy.policy.clone();
     scale(&mut weights, args);
     let t = args.policy_terms;
     let terms: Vec<&str> = [
@@ -520,10 +539,8 @@ fn policy_only(
     .map(|(n, _)| *n)
     .collect();
     let report = format!(
-        "policy: {} positions, loss (cross-entropy of the chosen move) {:.4} -> {:.4}, fitted in {:.0} s",
-        policy.positions,
-        policy.loss.0,
-        policy.loss.1,
+        "{}\nfitted in {:.0} s",
+        policy_text(&policy),
         start.elapsed().as_secs_f64()
     );
     let header = format!(

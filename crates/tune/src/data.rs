@@ -31,6 +31,16 @@ pub struct Sample {
 }
 
 impl Sample {
+    /// Whether the sample's game is one of the one in `every` held out of a fit to measure
+    /// it on unseen games (never, for `every` 0). Games are told apart by their opening
+    /// stones, so one game's positions stay on one side.
+    pub fn held_out(&self, every: usize) -> bool {
+        let game = self.moves[..4.min(self.moves.len())]
+            .iter()
+            .fold(0usize, |h, p| h.wrapping_mul(31).wrapping_add(p.index()));
+        every > 0 && game % every == 0
+    }
+
     /// The line written to a data file.
     pub fn to_line(&self) -> String {
         let r = if self.result > 0.75 {

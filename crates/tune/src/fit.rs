@@ -113,11 +113,7 @@ fn rows(samples: &[Sample], rule: Rule, config: &FitConfig) -> (Vec<Row>, Vec<Ro
             result: s.result,
             score: s.score as f64,
         };
-        // Games are told apart by their opening stones, so one game's positions stay together.
-        let game = s.moves[..4.min(s.moves.len())]
-            .iter()
-            .fold(0usize, |h, p| h.wrapping_mul(31).wrapping_add(p.index()));
-        if config.holdout_every > 0 && game % config.holdout_every == 0 {
+        if s.held_out(config.holdout_every) {
             holdout.push(row);
         } else {
             train.push(row);

@@ -115,13 +115,24 @@ struct Choice {
     chosen: usize,
 }
 
-/// The fitted policy, and its loss (mean cross-entropy of the chosen move) before and after.
+/// The fitted policy, and its loss (mean cross-entropy of the chosen move) on the positions
+/// it was fitted on, before and after.
 #[derive(Clone, Debug)]
 pub struct PolicyFit {
     pub positions: usize,
     pub loss: (f64, f64),
+    /// The same on the held-out games' positions, with where the chosen move ranked among
+    /// the fitted policy's priorities (ties counted in the candidates' order).
+    pub held_out: Option<HeldOut>,
     /// In hundredths of a log-odds unit.
     pub policy: Policy,
+}
+
+/// How the fitted policy does on games it was not fitted on.
+#[derive(Clone, Debug)]
+pub struct HeldOut {
+    pub loss: (f64, f64),
+    pub ranks: RankCounts,
 }
 
 // Parameters per colour to move, in this order: attack codes, defence codes, near the
@@ -182,8 +193,14 @@ fn next_positions(
         })
 }
 
-fn choices(samples: &[Sample], rule: Rule, min_stones: usize) -> Vec<Choice> {
-    let mut list = Vec::new();
+/// The positions to fit on, and those of the one game in `holdout_every` held out.
+fn choices(
+    samples: &[Sample],
+    rule: Rule,
+    min_stones: usize,
+    holdout_every: usize,
+) -> (Vec<Choice>, Vec<Choice>) {
+    let (mut list, mut held) = (Vec::new(), Vec::new());
     let mut out = Vec::new();
     for (a, b) in next_positions(samples, rule, min_stones) {
         let mut board = a.board();
@@ -214,18 +231,38 @@ fn choices(samples: &[Sample], rule: Rule, min_stones: usize) -> Vec<Choice> {
                 .map(|i| i as u16)
             })
             .collect();
-        list.push(Choice { candidates, chosen });
+        let choice = Choice { candidates, chosen };
+        match a.held_out(holdout_every) {
+            true => held.push(choice),
+            false => list.push(choice),
+        }
     }
-    list
+    (list, held)
 }
 
-fn choice_loss(c: &Choice, w: &[f64], probs: &mut Vec<f64>) -> f64 {
-    probs.clear();
-    probs.extend(
+/// The candidates' priorities under `w`, into `out`.
+fn priorities(c: &Choice, w: &[f64], out: &mut Vec<f64>) {
+    out.clear();
+    out.extend(
         c.candidates
             .iter()
             .map(|t| t.iter().map(|&i| w[i as usize]).sum::<f64>()),
     );
+}
+
+/// Where the chosen move ranks under `w`: the candidates with a higher priority, and those
+/// with the same one listed before it.
+fn rank(c: &Choice, w: &[f64], out: &mut Vec<f64>) -> usize {
+    priorities(c, w, out);
+    let mine = out[c.chosen];
+    out.iter()
+        .enumerate()
+        .filter(|&(j, &p)| p > mine || (p == mine && j < c.chosen))
+        .count()
+}
+
+fn choice_loss(c: &Choice, w: &[f64], probs: &mut Vec<f64>) -> f64 {
+    priorities(c, w, probs);
     let max = probs.iter().cloned().fold(f64::MIN, f64::max);
     let chosen = probs[c.chosen];
     let mut sum = 0.0;
@@ -238,25 +275,28 @@ fn choice_loss(c: &Choice, w: &[f64], probs: &mut Vec<f64>) -> f64 {
 }
 
 /// Fits the policy tables by softmax regression of the search's chosen move over the
-/// engine's candidates (Adam, full batch, from zero), moving only the tables of `terms`.
+/// engine's candidates (Adam, full batch, from zero), moving only the tables of `terms`,
+/// on every game but the one in `holdout_every` (0: every game), which measure the fit.
 pub fn fit_policy(
     samples: &[Sample],
     rule: Rule,
     epochs: usize,
     min_stones: usize,
     terms: PolicyTerms,
+    holdout_every: usize,
 ) -> PolicyFit {
-    let list = choices(samples, rule, min_stones);
+    let (list, held) = choices(samples, rule, min_stones, holdout_every);
     let mut w = vec![0.0; POLICY_PARAMS];
     let (mut m, mut v) = (vec![0.0; POLICY_PARAMS], vec![0.0; POLICY_PARAMS]);
     let (b1, b2, eps, rate, l2) = (0.9, 0.999, 1e-8, 0.05, 1e-4);
     let mut grad = vec![0.0; POLICY_PARAMS];
     let mut probs = Vec::new();
     let n = list.len().max(1) as f64;
-    let loss_of = |w: &[f64], probs: &mut Vec<f64>| {
-        list.iter().map(|c| choice_loss(c, w, probs)).sum::<f64>() / n
+    let mean_loss = |list: &[Choice], w: &[f64], probs: &mut Vec<f64>| {
+        list.iter().map(|c| choice_loss(c, w, probs)).sum::<f64>() / list.len().max(1) as f64
     };
-    let before = loss_of(&w, &mut probs);
+    let before = mean_loss(&list, &w, &mut probs);
+    let held_before = mean_loss(&held, &w, &mut probs);
     for epoch in 1..=epochs {
         grad.iter_mut().for_each(|g| *g = 0.0);
         for c in &list {
@@ -285,10 +325,21 @@ pub fn fit_policy(
         *entry(&mut policy, i) = q as i32;
         *x = q / POLICY_UNIT;
     }
-    let after = loss_of(&w, &mut probs);
+    let after = mean_loss(&list, &w, &mut probs);
+    let held_out = (!held.is_empty()).then(|| {
+        let mut ranks = RankCounts::default();
+        for c in &held {
+            ranks.count(Some(rank(c, &w, &mut probs)));
+        }
+        HeldOut {
+            loss: (held_before, mean_loss(&held, &w, &mut probs)),
+            ranks,
+        }
+    });
     PolicyFit {
         positions: list.len(),
         loss: (before, after),
+        held_out,
         policy,
     }
 }
@@ -323,5 +374,50 @@ mod tests {
         let s = policy_stats(&samples, Rule::Freestyle, EvalKind::Learned, &weights, 10);
         assert_eq!((s.all.positions, s.undecided.positions), (2, 1));
         assert!(s.all.within[2] >= s.undecided.within[2]);
+    }
+
+    /// Held-out games are left out of the fit and measured apart; with none held out there
+    /// is no such measure.
+    #[test]
+    fn held_out_games_are_measured_apart() {
+        let games = [
+            [
+                "h8", "i9", "h9", "h10", "i8", "g8", "j10", "k11", "g9", "f10", "j8", "k8",
+            ],
+            [
+                "h8", "h9", "i8", "g8", "i9", "j10", "g10", "i10", "h10", "j8", "j9", "k9",
+            ],
+            [
+                "g7", "h8", "g9", "g8", "f8", "i8", "j8", "h7", "h9", "i10", "f10", "e11",
+            ],
+        ];
+        let samples: Vec<Sample> = games
+            .iter()
+            .flat_map(|g| (6..=g.len()).map(|n| sample(&g[..n], 0)))
+            .collect();
+        let every = 2;
+        let held_games = games
+            .iter()
+            .filter(|g| sample(&g[..], 0).held_out(every))
+            .count();
+        assert!(
+            held_games > 0 && held_games < games.len(),
+            "pick another split"
+        );
+        let all = fit_policy(&samples, Rule::Freestyle, 5, 6, PolicyTerms::default(), 0);
+        assert!(all.held_out.is_none());
+        let split = fit_policy(
+            &samples,
+            Rule::Freestyle,
+            5,
+            6,
+            PolicyTerms::default(),
+            every,
+        );
+        let held = split.held_out.expect("some games held out");
+        assert_eq!(split.positions + held.ranks.positions, all.positions);
+        assert!(held.ranks.within[0] <= held.ranks.within[1]);
+        assert!(held.ranks.within[1] <= held.ranks.within[2]);
+        assert!(held.loss.0.is_finite() && held.loss.1.is_finite());
     }
 }

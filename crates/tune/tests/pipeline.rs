@@ -45,7 +45,7 @@ fn selfplay_then_fit_gives_a_working_engine() {
         assert!(report.fitted_loss.0 <= report.classic_loss.0 + 0.05);
 
         // The file round-trips, and an engine with these weights plays.
-        let policy = fit_policy(&samples, rule, 20, 6, Default::default());
+        let policy = fit_policy(&samples, rule, 20, 6, Default::default(), 0);
         assert!(policy.positions > 0 && policy.loss.1 < policy.loss.0);
         let mut fitted = report.weights.clone();
         fitted.policy = policy.policy;

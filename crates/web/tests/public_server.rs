@@ -356,17 +356,10 @@ fn the_page_hears_its_place_in_the_queue() {
 /// server's file descriptors; once some close, the server answers again.
 #[test]
 fn connections_past_the_limit_are_closed_and_the_server_recovers() {
-    let base = server(Config {
+    let (base, held) = two_held_and_the_third_closed(Config {
         max_connections: 2,
         ..Config::default()
     });
-    let addr = base.trim_start_matches("http://").to_string();
-    let held: Vec<std::net::TcpStream> = (0..2)
-        .map(|_| std::net::TcpStream::connect(&addr).unwrap())
-        .collect();
-    // Until the server has taken both (an accepted connection is counted at once).
-    std::thread::sleep(Duration::from_millis(300));
-    assert_closed_at_once(std::net::TcpStream::connect(&addr).unwrap(), &addr);
     drop(held);
     await_answer(&base);
 }
@@ -376,18 +369,13 @@ fn connections_past_the_limit_are_closed_and_the_server_recovers() {
 /// served again once it closes some.
 #[test]
 fn one_client_cannot_hold_every_connection() {
-    let base = server(Config {
+    let (base, held) = two_held_and_the_third_closed(Config {
         connections_per_client: 2,
         ..Config::default()
     });
-    let addr = base.trim_start_matches("http://").to_string();
-    let held: Vec<std::net::TcpStream> = (0..2)
-        .map(|_| std::net::TcpStream::connect(&addr).unwrap())
-        .collect();
-    std::thread::sleep(Duration::from_millis(300));
-    assert_closed_at_once(std::net::TcpStream::connect(&addr).unwrap(), &addr);
+    let addr = base.trim_start_matches("http://");
     // 127.0.0.2 is loopback too: another client, with places of its own.
-    let reply = healthz_over(connect_from("127.0.0.2", &addr), &addr);
+    let reply = healthz_over(connect_from("127.0.0.2", addr), addr);
     assert!(reply.starts_with("HTTP/1.1 200"), "another client: {reply}");
     drop(held);
     await_answer(&base);
@@ -407,6 +395,20 @@ fn behind_a_proxy_connections_are_not_capped_per_address() {
     std::thread::sleep(Duration::from_millis(300));
     let reply = healthz_over(std::net::TcpStream::connect(&addr).unwrap(), &addr);
     assert!(reply.starts_with("HTTP/1.1 200"), "{reply}");
+}
+
+/// A server with `config`, which allows two connections: two held open, and a third
+/// checked to be closed at once. Gives the server's URL and the two.
+fn two_held_and_the_third_closed(config: Config) -> (String, Vec<std::net::TcpStream>) {
+    let base = server(config);
+    let addr = base.trim_start_matches("http://").to_string();
+    let held: Vec<std::net::TcpStream> = (0..2)
+        .map(|_| std::net::TcpStream::connect(&addr).unwrap())
+        .collect();
+    // Until the server has taken both (an accepted connection is counted at once).
+    std::thread::sleep(Duration::from_millis(300));
+    assert_closed_at_once(std::net::TcpStream::connect(&addr).unwrap(), &addr);
+    (base, held)
 }
 
 /// A connection from the loopback address `source`.

@@ -44,7 +44,7 @@ pub struct ProofsArgs {
     pub size: usize,
     #[command(flatten)]
     pub engine: EngineArgs,
-    /// Print one JSON object at the end instead of a line per finding.
+    /// Print one JSON object instead of the text (both come once every game is scanned).
     #[arg(long)]
     pub json: bool,
     /// Games searched at the same time, each on its own engine (the list is the same as

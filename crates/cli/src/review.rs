@@ -20,7 +20,10 @@ pub struct ReviewArgs {
     /// Think this many milliseconds on each position (the default: 300).
     #[arg(long, value_name = "MS", value_parser = crate::arg_check::at_least_one::<u64>)]
     pub time: Option<u64>,
-    /// Search this many nodes on each position instead: the same game gives the same review.
+    /// Search this many nodes on each position instead: the same game, reviewed from the
+    /// same move, gives the same review. (The engine keeps its table from one position to
+    /// the next, as in a game, so a verdict can differ from `wuzi analyze` of that position
+    /// alone, or from a review started at another move.)
     #[arg(long, conflicts_with = "time", value_parser = crate::arg_check::at_least_one::<u64>)]
     pub nodes: Option<u64>,
     /// Review from this move on (1-based; the default: the first move after a record's
@@ -29,7 +32,7 @@ pub struct ReviewArgs {
     pub from: Option<u32>,
     #[command(flatten)]
     pub engine: EngineArgs,
-    /// Print one JSON object at the end instead of a line per move.
+    /// Print one JSON object at the end instead of a line per move as each is graded.
     #[arg(long)]
     pub json: bool,
 }
@@ -138,12 +141,19 @@ pub fn review(args: &ReviewArgs) -> Result<String, String> {
         first_number: first + 1,
     };
     let mut engine = Engine::new(span.start.clone(), options);
-    let reviewed = span.review(&mut engine, &limits, None, |_| {})?;
-    let report = report(&reviewed, span.start.size(), rule);
+    let size = span.start.size();
+    // The text prints each move as it is graded (a game takes seconds to minutes); the JSON
+    // is one object at the end.
+    let reviewed = span.review(&mut engine, &limits, None, |m| {
+        if !args.json {
+            crate::output::line(move_line(&ReviewedJson::new(m, size, rule)));
+        }
+    })?;
+    let report = report(&reviewed, size, rule);
     if args.json {
         return Ok(serde_json::to_string(&report).expect("serialisable"));
     }
-    Ok(text(&report))
+    Ok(summary_lines(&report).join("\n"))
 }
 
 /// The graded moves and each side's summary, as the text and the JSON give them.
@@ -185,36 +195,43 @@ pub fn review_text(reviewed: &[ReviewedMove], size: usize, rule: Rule) -> String
 /// A line per move (the engine's choice beside any move that was not it), then a summary
 /// line per side.
 fn text(report: &Review) -> String {
-    let mut lines: Vec<String> = report
-        .moves
+    let mut lines: Vec<String> = report.moves.iter().map(move_line).collect();
+    lines.extend(summary_lines(report));
+    lines.join("\n")
+}
+
+/// A graded move's line: number, side, move, the chances before and after, the grade, and
+/// beside a move that was not the engine's choice that choice and its line.
+fn move_line(m: &ReviewedJson) -> String {
+    let mut line = format!(
+        "{:>3}. {:<5} {:<4} {:>4} -> {:<4} {:<10}",
+        m.number, m.side, m.played, m.chance_before_text, m.chance_after_text, m.grade
+    );
+    if m.grade != "best" {
+        let best = m.engine.best_move.as_deref().unwrap_or("-");
+        line.push_str(&format!(" best {best}"));
+        if let Some(pv) = m.engine.pv.get(1..).filter(|pv| !pv.is_empty()) {
+            line.push_str(&format!(
+                " ({})",
+                pv.iter().take(6).cloned().collect::<Vec<_>>().join(" ")
+            ));
+        }
+    }
+    if let Some(reason) = m.reason {
+        line.push_str(&format!(": {reason}"));
+    }
+    if ["wins", "loses", "a draw"]
         .iter()
-        .map(|m| {
-            let mut line = format!(
-                "{:>3}. {:<5} {:<4} {:>4} -> {:<4} {:<10}",
-                m.number, m.side, m.played, m.chance_before_text, m.chance_after_text, m.grade
-            );
-            if m.grade != "best" {
-                let best = m.engine.best_move.as_deref().unwrap_or("-");
-                line.push_str(&format!(" best {best}"));
-                if let Some(pv) = m.engine.pv.get(1..).filter(|pv| !pv.is_empty()) {
-                    line.push_str(&format!(
-                        " ({})",
-                        pv.iter().take(6).cloned().collect::<Vec<_>>().join(" ")
-                    ));
-                }
-            }
-            if let Some(reason) = m.reason {
-                line.push_str(&format!(": {reason}"));
-            }
-            if ["wins", "loses", "a draw"]
-                .iter()
-                .any(|end| m.after.starts_with(end))
-            {
-                line.push_str(&format!(" [{}]", m.after));
-            }
-            line.trim_end().to_string()
-        })
-        .collect();
+        .any(|end| m.after.starts_with(end))
+    {
+        line.push_str(&format!(" [{}]", m.after));
+    }
+    line.trim_end().to_string()
+}
+
+/// A summary line per side.
+fn summary_lines(report: &Review) -> Vec<String> {
+    let mut lines = Vec::new();
     for (name, s) in [("black", &report.black), ("white", &report.white)] {
         let inaccuracies = match s.inaccuracies {
             1 => "1 inaccuracy".to_string(),
@@ -229,5 +246,5 @@ fn text(report: &Review) -> String {
             s.mean_loss
         ));
     }
-    lines.join("\n")
+    lines
 }

@@ -285,6 +285,23 @@ fn search(
     Some(engine.go(&limits, |_| {}))
 }
 
+/// Why `side`'s move lost at once, if it was a foul: a point forbidden to Black under renju.
+fn foul_of(after: &After, side: Player) -> Option<&'static str> {
+    let After::Over(result) = after else {
+        return None;
+    };
+    if result.winner == Some(side) {
+        return None;
+    }
+    use crate::board::Reason;
+    match result.reason {
+        Reason::DoubleThree => Some("a forbidden point (double-three): Black loses at once"),
+        Reason::DoubleFour => Some("a forbidden point (double-four): Black loses at once"),
+        Reason::Overline => Some("a forbidden point (overline): Black loses at once"),
+        Reason::Five | Reason::BoardFull => None,
+    }
+}
+
 /// Grades `side`'s move `mv`, played where the engine found `before`, given what followed.
 fn judge(
     number: usize,
@@ -314,6 +331,9 @@ fn judge(
     let wins_at_once = matches!(&after, After::Over(r) if r.outcome() == Outcome::Win(side));
     let (grade, reason) = if before.best_move == Some(mv) || wins_at_once {
         (Grade::Best, None)
+    } else if let Some(foul) = foul_of(&after, side) {
+        // Lost on the spot, whatever the position was worth: the review says why.
+        (Grade::Blunder, Some(foul))
     } else if won_before && !won_after && lost >= INACCURACY {
         // A win still "nearly won" after the move, only not proven again within the budget,
         // is not a win let go.
@@ -578,5 +598,36 @@ mod tests {
             }
             other => panic!("{other:?}"),
         }
+        assert_eq!(
+            foul.reason,
+            Some("a forbidden point (double-three): Black loses at once")
+        );
+    }
+
+    /// A foul is named as one even where the position was lost already, and where Black had
+    /// a win: neither "good" nor "no win found".
+    #[test]
+    fn a_foul_is_named_whatever_the_position_was_worth() {
+        // White's open three on the 5th line was unstoppable; Black's j8 is a double-three.
+        let lost = review(Rule::Renju, "h8 k7 i8 l6 j9 m5 j10 a1 n4 i9 j8", 20_000);
+        let last = lost.last().unwrap();
+        assert_eq!(last.number, 11);
+        assert_eq!(last.grade, Grade::Blunder);
+        assert!(last
+            .reason
+            .unwrap()
+            .starts_with("a forbidden point (double-three)"));
+        // Black had e8 (an open four) and played the double-three m12.
+        let won = review(
+            Rule::Renju,
+            "f8 a1 g8 a3 h8 a5 k12 a7 l12 a9 m13 a11 m14 a13 m12",
+            20_000,
+        );
+        let last = won.last().unwrap();
+        assert_eq!(last.number, 15);
+        assert!(last
+            .reason
+            .unwrap()
+            .starts_with("a forbidden point (double-three)"));
     }
 }

@@ -39,7 +39,14 @@ pub fn read_psq(text: &str, rule: Rule) -> Result<GameRecord, RecordError> {
         }
         let Some((x, y, millis)) = read_move(line) else {
             // The moves end where Piskvork's trailer starts (engine names, a result code); a
-            // move after that means this line was a broken move, not the trailer.
+            // line shaped as a move (`10,1O,100`), or a move after it, means this line was a
+            // broken move, not the trailer.
+            if looks_like_a_move(line) {
+                return Err(RecordError::new(
+                    at(index),
+                    format!("`{}` is not a move (`x,y` or `x,y,ms`)", line.trim()),
+                ));
+            }
             if let Some((later, text)) = lines.find(|(_, l)| read_move(l).is_some()) {
                 return Err(RecordError::new(
                     at(index),
@@ -86,6 +93,13 @@ fn read_header(header: &str) -> Option<usize> {
     let (width, height) = dimensions.split_once('x')?;
     let width: usize = width.trim().parse().ok()?;
     (height.trim().parse::<usize>().ok()? == width).then_some(width)
+}
+
+/// Whether `line` was meant as a move: a number, then a comma. Piskvork's trailer is a
+/// result code (`-1`) and engine names.
+fn looks_like_a_move(line: &str) -> bool {
+    line.split_once(',')
+        .is_some_and(|(first, _)| first.trim().parse::<i64>().is_ok())
 }
 
 /// `x,y` or `x,y,ms`.
@@ -141,6 +155,17 @@ mod tests {
             Rule::Freestyle,
         );
         assert_eq!(record.unwrap().moves.len(), 2);
+        // A broken last move is not taken for the trailer.
+        for last in ["10,1O,100", "10,", "-1,1,0", "7,7,x"] {
+            let text = format!("Piskvorky 15x15, 1:1, 0\n8,8,0\n9,9,0\n{last}\n-1\n");
+            let error = read_psq(&text, Rule::Freestyle).unwrap_err();
+            assert!(
+                error
+                    .to_string()
+                    .contains(&format!("`{last}` is not a move")),
+                "{error}"
+            );
+        }
         // A broken move line is not taken for the trailer when moves follow it.
         for text in [
             "Piskvorky 15x15, 1:1, 0\n8,8,0\nhello\n9,9,0\n",

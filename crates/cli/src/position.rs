@@ -137,6 +137,7 @@ impl PositionArgs {
                 );
             }
             let record = self.record.load(path, self.rule.into(), self.size)?;
+            self.note_record_says_otherwise(path, &record);
             let board = record
                 .final_position()
                 .map_err(|e| format!("{path}: {e}"))?;
@@ -153,6 +154,26 @@ impl PositionArgs {
         let board = self.parse()?;
         let record = GameRecord::from_board(&board);
         Ok((board, record))
+    }
+
+    /// Notes on stderr a `--rule` or `--size` that the record overrides with its own (`RU`,
+    /// `SZ`, a Piskvork header): they are for records that do not say. (Given as the
+    /// defaults, freestyle and 15, they cannot be told from not given.)
+    fn note_record_says_otherwise(&self, path: &str, record: &GameRecord) {
+        let rule: Rule = self.rule.into();
+        if rule != Rule::Freestyle && record.rule != rule {
+            eprintln!(
+                "note: {path} says its rule, {}: --rule {} is for records that do not",
+                record.rule.name(),
+                rule.name()
+            );
+        }
+        if self.size != wuzi_gomoku::record::DEFAULT_SIZE && record.size != self.size {
+            eprintln!(
+                "note: {path} says its size, {0}x{0}: --size {1} is for records that do not",
+                record.size, self.size
+            );
+        }
     }
 
     fn parse(&self) -> Result<Board, String> {

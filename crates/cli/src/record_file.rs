@@ -2,6 +2,7 @@
 
 use std::path::Path;
 use wuzi_gomoku::record::{read_records_each, GameRecord, RecordDefaults, RecordFile};
+use wuzi_search::{Outcome, Player};
 
 /// True when `text` names a record file rather than moves: a `.sgf` or `.psq` name, or any
 /// file there is (`game.txt`, read by what it holds).
@@ -54,6 +55,7 @@ pub fn load(
         Some(game) => {
             let game = game.map_err(|e| format!("{path}: {e}"))?;
             note_after_end(path, number, &game);
+            note_result_contradicted(path, number, &game);
             Ok(game)
         }
         None => Err(no_such_game(path, count, number)),
@@ -65,6 +67,34 @@ pub fn load(
 fn note_after_end(path: &str, number: usize, game: &GameRecord) {
     if game.after_end > 0 {
         eprintln!("note: {path} game {number}: {}", ended_text(game));
+    }
+}
+
+/// Notes on stderr a recorded result (`RE`) that the board contradicts: the game ended on
+/// the board with another result. The board's is the one shown and played on.
+fn note_result_contradicted(path: &str, number: usize, game: &GameRecord) {
+    let Some(recorded) = game.result else {
+        return;
+    };
+    let Some(ended) = game.final_position().ok().and_then(|b| b.result()) else {
+        return;
+    };
+    if ended.outcome() != recorded {
+        eprintln!(
+            "note: {path} game {number}: the record says {}, but on the board {} ({})",
+            outcome_text(recorded),
+            outcome_text(ended.outcome()),
+            ended.reason.name()
+        );
+    }
+}
+
+/// "black wins", "white wins" or "a draw".
+pub fn outcome_text(outcome: Outcome) -> &'static str {
+    match outcome {
+        Outcome::Win(Player::First) => "black wins",
+        Outcome::Win(Player::Second) => "white wins",
+        Outcome::Draw => "a draw",
     }
 }
 

@@ -3,7 +3,8 @@
 use crate::position::{colour_name, PositionArgs};
 use clap::{Args, ValueEnum};
 use serde::Serialize;
-use wuzi_gomoku::{describe, render, Point};
+use wuzi_gomoku::record::GameRecord;
+use wuzi_gomoku::{describe, render, Board, Point};
 
 #[derive(Args, Debug)]
 pub struct ShowArgs {
@@ -63,11 +64,51 @@ struct FoulPoint {
     foul: &'static str,
 }
 
+/// What a record says beside its moves: the players, and a result the board does not show
+/// (a game lost on time or resigned; a record cut at `--move` has none).
+fn record_lines(record: &GameRecord, board: &Board) -> Vec<String> {
+    let mut lines = Vec::new();
+    if !record.black.is_empty() || !record.white.is_empty() {
+        let name = |n: &str| {
+            if n.is_empty() {
+                "?".to_string()
+            } else {
+                n.to_string()
+            }
+        };
+        lines.push(format!(
+            "players: {} (black), {} (white)",
+            name(&record.black),
+            name(&record.white)
+        ));
+    }
+    if let Some(recorded) = record.result {
+        if board.result().map(|r| r.outcome()) != Some(recorded) {
+            let why = match record.reason.as_str() {
+                "" => String::new(),
+                reason => format!(" ({reason})"),
+            };
+            lines.push(format!(
+                "recorded result: {}{why}",
+                crate::record_file::outcome_text(recorded)
+            ));
+        }
+    }
+    lines
+}
+
 pub fn show(args: &ShowArgs) -> Result<String, String> {
     let (mut board, record) = args.position.position()?;
     let format = if args.json { Format::Json } else { args.format };
     match format {
-        Format::Text => return Ok(render(&mut board).trim_end().to_string()),
+        Format::Text => {
+            let mut text = render(&mut board).trim_end().to_string();
+            for line in record_lines(&record, &board) {
+                text.push('\n');
+                text.push_str(&line);
+            }
+            return Ok(text);
+        }
         Format::Sgf => return Ok(record.to_sgf().trim_end().to_string()),
         Format::Json => {}
     }

@@ -42,6 +42,67 @@ fn show_reads_a_record_of_any_name() {
     let _ = std::fs::remove_dir_all(&dir);
 }
 
+/// A record that says its rule and size keeps them, and a `--rule` or `--size` it overrides
+/// is noted on stderr, not dropped without a word.
+#[test]
+fn a_record_s_own_rule_and_size_win_and_the_flags_are_noted() {
+    let file = concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/tests/data/wuzi-match-standard.sgf"
+    );
+    let out = wuzi(&["show", file, "--rule", "renju", "--size", "19"]);
+    assert!(out.status.success(), "{out:?}");
+    let text = String::from_utf8_lossy(&out.stdout);
+    assert!(text.contains("rule: standard, size: 15x15"), "{text}");
+    let notes = String::from_utf8_lossy(&out.stderr);
+    assert!(
+        notes.contains("says its rule, standard: --rule renju is for records that do not"),
+        "{notes}"
+    );
+    assert!(
+        notes.contains("says its size, 15x15: --size 19 is for records that do not"),
+        "{notes}"
+    );
+    let plain = wuzi(&["show", file]);
+    assert!(plain.stderr.is_empty(), "{plain:?}");
+}
+
+/// `show` gives a record's players and a result the board does not show (a loss on time),
+/// and notes a recorded result the board contradicts.
+#[test]
+fn show_gives_the_recorded_players_and_result() {
+    let dir = scratch_dir("show-recorded");
+    let timeout = dir.join("timeout.sgf");
+    std::fs::write(
+        &timeout,
+        "(;FF[4]GM[4]SZ[15]PB[alpha]PW[beta]RE[B+1]TE[White loses on time];B[hh];W[ii])",
+    )
+    .unwrap();
+    let out = wuzi(&["show", timeout.to_str().unwrap()]);
+    let text = String::from_utf8_lossy(&out.stdout);
+    assert!(
+        text.contains("players: alpha (black), beta (white)"),
+        "{text}"
+    );
+    assert!(
+        text.contains("recorded result: black wins (White loses on time)"),
+        "{text}"
+    );
+    let wrong = dir.join("wrong.sgf");
+    std::fs::write(
+        &wrong,
+        "(;FF[4]GM[4]SZ[15]RE[W+1];B[hh];W[aa];B[ih];W[ab];B[jh];W[ac];B[kh];W[ad];B[lh])",
+    )
+    .unwrap();
+    let out = wuzi(&["show", wrong.to_str().unwrap()]);
+    let notes = String::from_utf8_lossy(&out.stderr);
+    assert!(
+        notes.contains("the record says white wins, but on the board black wins (five)"),
+        "{notes}"
+    );
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
 #[test]
 fn show_marks_renju_fouls_and_their_reasons() {
     // Black to move; j8 would make two open threes (h8-i8-j8 and j10-j9-j8... here j7, j9).

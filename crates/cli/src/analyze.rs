@@ -21,7 +21,7 @@ pub struct AnalyzeArgs {
     /// Search to this depth (deterministic).
     #[arg(long, value_parser = crate::arg_check::at_least_one::<u32>)]
     pub depth: Option<u32>,
-    /// Search this many nodes at most (deterministic).
+    /// Search about this many nodes (deterministic; a search may end a little past them).
     #[arg(long, value_parser = crate::arg_check::at_least_one::<u64>)]
     pub nodes: Option<u64>,
     #[command(flatten)]

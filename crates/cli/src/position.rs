@@ -148,6 +148,13 @@ impl PositionArgs {
                 "{file} is a record file: give it alone (--game and --move choose its position)"
             ));
         }
+        // No move has a dot or a slash in it: such a word was meant as a file.
+        if let Some(path) = self.moves.iter().find(|m| m.contains(['.', '/', '\\'])) {
+            return Err(match std::path::Path::new(path).exists() {
+                true => format!("{path}: not a file"),
+                false => format!("{path}: no such file (nor is it a move)"),
+            });
+        }
         if self.record.plies.is_some() || self.record.game != 1 {
             return Err("--game and --move choose a position in a record file (.sgf, .psq)".into());
         }

@@ -105,7 +105,10 @@ pub fn review(args: &ReviewArgs) -> Result<String, String> {
     let played: Vec<Point> = record.moves.iter().map(|m| m.point).collect();
     let opening = record.moves.iter().take_while(|m| m.is_opening()).count();
     if played.is_empty() {
-        return Err("no moves to review: give a move list or a game record".into());
+        return Err(match args.position.record.plies {
+            Some(0) => "no moves to review: --move 0 is the position before the first".into(),
+            _ => "no moves to review: give a move list or a game record".into(),
+        });
     }
     let first = match args.from {
         Some(n) => n as usize - 1,

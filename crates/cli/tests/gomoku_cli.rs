@@ -152,6 +152,31 @@ fn bad_positions_get_clear_errors() {
     let file = "tests/data/wuzi-match-standard.sgf";
     fails_with(&["show", "--to-move", "white", file], "--to-move is for");
     fails_with(&["analyze", "--json", "h8 a1 i8 a2 j8 a3 k8 a4 l8"], "over");
+    // A mistyped file name is a missing file, not a bad move.
+    fails_with(
+        &["show", "nosuch.txt"],
+        "nosuch.txt: no such file (nor is it a move)",
+    );
+    fails_with(&["show", "tests/"], "tests/: not a file");
+    fails_with(
+        &["review", file, "--move", "0"],
+        "--move 0 is the position before the first",
+    );
+}
+
+/// A file of moves alone is a record too.
+#[test]
+fn a_file_of_moves_is_read_as_a_move_list() {
+    let dir = scratch_dir("moves-file");
+    let moves = dir.join("moves.txt");
+    std::fs::write(&moves, "h8 i9\nh9\n").unwrap();
+    let out = wuzi(&["show", moves.to_str().unwrap()]);
+    let text = String::from_utf8_lossy(&out.stdout);
+    assert!(text.contains("stones: 2 black, 1 white"), "{text}");
+    let notes = dir.join("notes.txt");
+    std::fs::write(&notes, "my game against Ann").unwrap();
+    fails_with(&["show", notes.to_str().unwrap()], "nor a move list");
+    let _ = std::fs::remove_dir_all(&dir);
 }
 
 #[test]

@@ -91,14 +91,37 @@ pub fn read_records_each(
         .trim_start_matches('\u{feff}')
         .trim_start()
         .starts_with("Piskvork");
+    let body = text.trim_start_matches('\u{feff}').trim();
+    let move_list = !body.is_empty() && !body.starts_with('(') && !psq_text;
     if lower.ends_with(".psq") || (!lower.ends_with(".sgf") && psq_text) {
         RecordFile {
             games: vec![read_psq(text, defaults.rule)],
             broken: None,
         }
+    } else if move_list && !lower.ends_with(".sgf") {
+        RecordFile {
+            games: vec![read_move_list(body, defaults)],
+            broken: None,
+        }
     } else {
         read_sgf_each(text, defaults)
     }
+}
+
+/// A file that holds only moves (`h8 i9 h9`, over any lines, in any notation a move list
+/// takes), from the empty board.
+fn read_move_list(text: &str, defaults: RecordDefaults) -> Result<GameRecord, RecordError> {
+    crate::Board::from_moves(defaults.size, defaults.rule, text)
+        .map(|board| GameRecord::from_board(&board))
+        .map_err(|e| {
+            RecordError::new(
+                Span { line: 1, column: 1 },
+                format!(
+                    "neither an SGF record (`(;FF[4]...`), a Piskvork record (`Piskvorky \
+                     15x15, ...`) nor a move list: {e}"
+                ),
+            )
+        })
 }
 
 #[cfg(test)]
@@ -115,10 +138,14 @@ mod tests {
             ("game.psq", psq),
             ("game", sgf),
             ("g.sgf", sgf),
+            ("moves.txt", "h8 i9\r\n"),
+            ("moves", "\u{feff}7,7\n8,8\n"),
         ] {
             let records = read_records(name, text, Rule::Freestyle).unwrap();
             assert_eq!(records[0].moves.len(), 2, "{name}");
         }
+        let error = read_records("notes.txt", "hello world", Rule::Freestyle).unwrap_err();
+        assert!(error.to_string().contains("nor a move list"), "{error}");
         // A .sgf name is SGF whatever it holds.
         assert!(read_records("game.sgf", psq, Rule::Freestyle).is_err());
     }

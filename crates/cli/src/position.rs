@@ -4,7 +4,7 @@
 use crate::record_file;
 use clap::{Args, ValueEnum};
 use wuzi_gomoku::record::{GameRecord, RecordDefaults};
-use wuzi_gomoku::{parse_position, Board, Player, Rule, MAX_HASH_MIB};
+use wuzi_gomoku::{parse_moves, parse_position, Board, Player, Rule, MAX_HASH_MIB};
 
 #[derive(Copy, Clone, Debug, PartialEq, Eq, ValueEnum)]
 pub enum RuleArg {
@@ -148,17 +148,20 @@ impl PositionArgs {
                 "{file} is a record file: give it alone (--game and --move choose its position)"
             ));
         }
-        // No move has a dot or a slash in it: such a word was meant as a file.
-        if let Some(path) = self.moves.iter().find(|m| m.contains(['.', '/', '\\'])) {
-            return Err(match std::path::Path::new(path).exists() {
-                true => format!("{path}: not a file"),
-                false => format!("{path}: no such file (nor is it a move)"),
-            });
-        }
         if self.record.plies.is_some() || self.record.game != 1 {
             return Err("--game and --move choose a position in a record file (.sgf, .psq)".into());
         }
-        let board = self.parse()?;
+        let board = self.parse().map_err(|e| {
+            // A word with a dot or a slash that is no move was meant as a file.
+            let path = self.moves.iter().find(|m| {
+                m.contains(['/', '\\']) || (m.contains('.') && parse_moves(m, self.size).is_err())
+            });
+            match path {
+                Some(path) if std::path::Path::new(path).exists() => format!("{path}: not a file"),
+                Some(path) => format!("{path}: no such file (nor is it a move)"),
+                None => e,
+            }
+        })?;
         let record = GameRecord::from_board(&board);
         Ok((board, record))
     }

@@ -114,7 +114,8 @@ pub fn parse_point(text: &str, size: usize) -> Result<Point, String> {
 /// How much of a bad move an error quotes.
 const QUOTED_CHARS: usize = 24;
 
-/// Parses a move list: `h8 i9 h9`, `h8i9h9`, `h8,i9`, `7,7 8,6` (case-insensitive).
+/// Parses a move list: `h8 i9 h9`, `h8i9h9`, `h8,i9`, `7,7 8,6` (case-insensitive); move
+/// numbers of a pasted list (`1. h8 i9 2. h9`) are skipped.
 /// Checks syntax and that every point is on the board, nothing else (see
 /// [`crate::Board::from_moves`] for legality).
 pub fn parse_moves(text: &str, size: usize) -> Result<Vec<Point>, MoveListError> {
@@ -204,6 +205,14 @@ pub(crate) fn parse_moves_with_text(
             out.push((Point::new(x, size - row), text[start..i].to_string()));
         } else if bytes[i].is_ascii_digit() {
             let (xs, xe) = digits(i);
+            if xe < bytes.len() && bytes[xe] == b'.' {
+                // A move number of a pasted list (`1. h8 i9 2. h9`, `1... i9`): skipped.
+                i = xe;
+                while i < bytes.len() && bytes[i] == b'.' {
+                    i += 1;
+                }
+                continue;
+            }
             let mut j = xe;
             while j < bytes.len() && bytes[j] == b' ' {
                 j += 1;
@@ -285,6 +294,11 @@ mod tests {
         assert_eq!(parse_moves("7,7 8,6 7,6 7,5", 15).unwrap(), a);
         assert_eq!(parse_moves("7,7,8,6, 7, 6 7,5", 15).unwrap(), a);
         assert_eq!(parse_moves("  ", 15).unwrap(), vec![]);
+        // A list pasted with its move numbers.
+        assert_eq!(parse_moves("1. h8 i9 2. h9 h10", 15).unwrap(), a);
+        assert_eq!(parse_moves("1.h8 i9\n2.h9 h10", 15).unwrap(), a);
+        assert_eq!(parse_moves("1. h8 1... i9 2. h9 2... h10", 15).unwrap(), a);
+        assert!(parse_point("1.", 15).is_err());
         assert_eq!(format_moves(&a, 15, false), "h8 i9 h9 h10");
         assert_eq!(format_moves(&a, 15, true), "7,7 8,6 7,6 7,5");
     }

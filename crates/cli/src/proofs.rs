@@ -24,7 +24,8 @@ use wuzi_search::{Forced, Limits, Outcome};
 pub struct ProofsArgs {
     /// A record file (`.sgf` as `wuzi match --sgf` and c-gomoku-cli write, or `.psq`).
     pub file: String,
-    /// Only the positions where the player of this name (the record's `PB`/`PW`) is to move.
+    /// Only the positions where the player of this name (the record's `PB`/`PW`, in any case)
+    /// is to move.
     #[arg(long, value_name = "NAME")]
     pub player: Option<String>,
     /// Only game N of the file (1-based).
@@ -128,7 +129,7 @@ pub fn proofs(args: &ProofsArgs) -> Result<String, String> {
     if let Some(name) = &args.player {
         if !chosen
             .iter()
-            .any(|(_, g)| g.black == *name || g.white == *name)
+            .any(|(_, g)| same_name(&g.black, name) || same_name(&g.white, name))
         {
             return Err(format!(
                 "no game chosen from {} has a player named {name}",
@@ -341,9 +342,14 @@ fn wanted(args: &ProofsArgs, record: &GameRecord, side: Player) -> bool {
         Player::Second => &record.white,
     };
     match &args.player {
-        Some(p) => p == name,
+        Some(p) => same_name(p, name),
         None => true,
     }
+}
+
+/// Player names as a person types them: `--player Wuzi` finds `PB[wuzi]`.
+fn same_name(a: &str, b: &str) -> bool {
+    a.to_lowercase() == b.to_lowercase()
 }
 
 /// The threat solver's table for a recheck, as `wuzi threats` has by default.

@@ -690,6 +690,11 @@ fn proofs_lists_a_win_the_next_position_does_not_prove() {
     let v = json(&[&args[..], &["--json"]].concat());
     // wuzi (Black) is to move after moves 4, 6, ..., 24 of the 25: eleven positions.
     assert_eq!(v["positions"], 11);
+    // The name as a person types it.
+    let capitalised = json(&[
+        "proofs", &file, "--player", "Wuzi", "--nodes", "1", "--json",
+    ]);
+    assert_eq!(capitalised["positions"], 11);
     let suspects = v["suspects"].as_array().unwrap();
     assert_eq!(suspects.len(), 1, "{v}");
     assert_eq!(suspects[0]["game"], 1);

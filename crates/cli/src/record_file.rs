@@ -51,6 +51,12 @@ pub fn load(
             crate::output::count(count, "readable game")
         );
     }
+    // A game that cannot be read (an unclosed `]`) may have swallowed the games after it.
+    let unreadable = file.games.iter().enumerate().find_map(|(i, g)| {
+        g.as_ref()
+            .err()
+            .map(|e| format!("game {} cannot be read: {e}", i + 1))
+    });
     match file.take(number) {
         Some(game) => {
             let game = game.map_err(|e| format!("{path}: {e}"))?;
@@ -58,7 +64,13 @@ pub fn load(
             note_result_contradicted(path, number, &game);
             Ok(game)
         }
-        None => Err(no_such_game(path, count, number)),
+        None => Err(match unreadable {
+            Some(why) => format!(
+                "{}; {why}, and may hold the games after it",
+                no_such_game(path, count, number)
+            ),
+            None => no_such_game(path, count, number),
+        }),
     }
 }
 

@@ -426,6 +426,11 @@ fn records_read_what_can_be_read() {
         &["show", &appended, "--game", &past],
         &format!("holds {} games: --game {past}", games + 1),
     );
+    // A game that cannot be read may have swallowed the games after it: the error says so.
+    fails_with(
+        &["show", &appended, "--game", &past],
+        &format!("game {} cannot be read: ", games + 1),
+    );
 
     let no_size = path("no-size.sgf");
     std::fs::write(&no_size, "(;FF[4]GM[4];B[jj];W[ss])").unwrap();

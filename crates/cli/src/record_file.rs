@@ -5,10 +5,12 @@ use wuzi_gomoku::record::{read_records_each, GameRecord, RecordDefaults, RecordF
 use wuzi_search::{Outcome, Player};
 
 /// True when `text` names a record file rather than moves: a `.sgf` or `.psq` name, or any
-/// file there is (`game.txt`, read by what it holds).
+/// file there is (`game.txt`, read by what it holds) whose name is not a move list.
 pub fn is_record_file(text: &str) -> bool {
     let lower = text.to_ascii_lowercase();
-    lower.ends_with(".sgf") || lower.ends_with(".psq") || Path::new(text).is_file()
+    // A word that reads as moves is moves, even beside a file of that name (`h8`).
+    let moves = wuzi_gomoku::parse_moves(text, wuzi_gomoku::MAX_SIZE).is_ok();
+    lower.ends_with(".sgf") || lower.ends_with(".psq") || (Path::new(text).is_file() && !moves)
 }
 
 /// The games of the file at `path`, each read or refused on its own; `defaults` are for

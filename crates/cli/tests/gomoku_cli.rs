@@ -173,6 +173,15 @@ fn a_file_of_moves_is_read_as_a_move_list() {
     let out = wuzi(&["show", moves.to_str().unwrap()]);
     let text = String::from_utf8_lossy(&out.stdout);
     assert!(text.contains("stones: 2 black, 1 white"), "{text}");
+    // A word that reads as a move is one, even beside a file of that name.
+    std::fs::write(dir.join("h8"), "i9 h9\n").unwrap();
+    let beside = std::process::Command::new(env!("CARGO_BIN_EXE_wuzi"))
+        .args(["show", "h8"])
+        .current_dir(&dir)
+        .output()
+        .unwrap();
+    let text = String::from_utf8_lossy(&beside.stdout);
+    assert!(text.contains("stones: 1 black, 0 white"), "{beside:?}");
     let notes = dir.join("notes.txt");
     std::fs::write(&notes, "my game against Ann").unwrap();
     fails_with(&["show", notes.to_str().unwrap()], "nor a move list");

@@ -6,7 +6,7 @@
 
 use crate::board::{Board, GameResult};
 use crate::engine::{Analysis, Engine};
-use crate::eval::{chance_percent, win_chance};
+use crate::eval::{chance_percent, whole_percent, win_chance};
 use crate::notation::Point;
 use std::time::Instant;
 use wuzi_search::{Forced, Limits, Outcome, Player, Score};
@@ -37,9 +37,11 @@ impl Grade {
     }
 }
 
-const INACCURACY: f64 = 0.05;
-const MISTAKE: f64 = 0.10;
-const BLUNDER: f64 = 0.15;
+/// In points of winning chance, on the whole percents a review shows, so that a move shown
+/// as `49% -> 44%` is the inaccuracy it reads as.
+const INACCURACY: i64 = 5;
+const MISTAKE: i64 = 10;
+const BLUNDER: i64 = 15;
 
 /// What followed a move, from the mover's view.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -324,7 +326,12 @@ fn judge(
             Outcome::Draw => (0.5, false, false),
         },
     };
-    let lost = chance_before - chance_after;
+    let after_proven = match after {
+        After::Score(score) => score.is_decided(),
+        After::Over(_) => true,
+    };
+    let lost = whole_percent(chance_before, before.score.is_decided())
+        - whole_percent(chance_after, after_proven);
     let won_before = matches!(before.forced(), Some(Forced::Win(_)));
     let lost_before = matches!(before.forced(), Some(Forced::Loss(_)));
     // A five is as good as the five the engine chose.
@@ -565,7 +572,9 @@ mod tests {
                         assert_eq!(m.grade, Grade::Blunder);
                     }
                     if m.grade != Grade::Best && m.reason.is_none() {
-                        let lost = m.chance_before - m.chance_after;
+                        let [before, after] = m.chance_texts();
+                        let percent = |t: String| t.trim_end_matches('%').parse::<i64>().unwrap();
+                        let lost = percent(before) - percent(after);
                         let expected = match lost {
                             l if l >= BLUNDER => Grade::Blunder,
                             l if l >= MISTAKE => Grade::Mistake,

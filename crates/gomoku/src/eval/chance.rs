@@ -31,13 +31,16 @@ pub fn win_chance(score: Score, rule: Rule) -> f64 {
 /// (and a game's end), so an unproven chance stays within 1-99% however near the end of the
 /// scale its score is ("nearly won" reads 99%).
 pub fn chance_percent(chance: f64, proven: bool) -> String {
-    let percent = 100.0 * chance;
-    let shown = if proven {
-        percent
-    } else {
-        percent.clamp(1.0, 99.0)
-    };
-    format!("{shown:.0}%")
+    format!("{}%", whole_percent(chance, proven))
+}
+
+/// The whole percent [`chance_percent`] shows.
+pub fn whole_percent(chance: f64, proven: bool) -> i64 {
+    let percent = (100.0 * chance).round() as i64;
+    match proven {
+        true => percent,
+        false => percent.clamp(1, 99),
+    }
 }
 
 #[cfg(test)]

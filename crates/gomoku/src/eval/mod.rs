@@ -12,7 +12,7 @@ mod learned;
 mod policy;
 mod weights;
 
-pub use chance::{chance_percent, units_per_log_odds, win_chance};
+pub use chance::{chance_percent, units_per_log_odds, whole_percent, win_chance};
 pub(crate) use codes::{
     code_count, code_flags, code_of_key, code_shapes, key_of, FLAG_DOUBLE, FLAG_DOUBLE_RENJU_BLACK,
     FLAG_FOUR, KEY_STEP,

@@ -151,6 +151,15 @@ impl PositionArgs {
         if self.record.plies.is_some() || self.record.game != 1 {
             return Err("--game and --move choose a position in a record file (.sgf, .psq)".into());
         }
+        if let Some(word) = self
+            .moves
+            .iter()
+            .find(|m| std::path::Path::new(m).is_file())
+        {
+            eprintln!(
+                "note: {word} is read as moves; to read the file of that name, give ./{word}"
+            );
+        }
         let board = self.parse().map_err(|e| {
             // A word with a dot or a slash that is no move was meant as a file.
             let path = self.moves.iter().find(|m| {

@@ -45,6 +45,9 @@ pub fn load(
     number: usize,
     defaults: impl Into<RecordDefaults>,
 ) -> Result<GameRecord, String> {
+    if number == 0 {
+        return Err("--game 0: a file's games are numbered from 1".into());
+    }
     let file = read_each(path, defaults)?;
     let count = file.games.len();
     if let Some(error) = file.broken.as_ref().filter(|_| number <= count) {
@@ -53,12 +56,12 @@ pub fn load(
             crate::output::count(count, "readable game")
         );
     }
-    // A game that cannot be read (an unclosed `]`) may have swallowed the games after it.
-    let unreadable = file.games.iter().enumerate().find_map(|(i, g)| {
-        g.as_ref()
-            .err()
-            .map(|e| format!("game {} cannot be read: {e}", i + 1))
-    });
+    // A last game that cannot be read (a comment left open takes in the games after it, and
+    // then fails on their moves) may be where the games asked for went.
+    let unreadable = match file.games.last() {
+        Some(Err(e)) => Some(format!("its last, game {count}, cannot be read: {e}")),
+        _ => None,
+    };
     match file.take(number) {
         Some(game) => {
             let game = game.map_err(|e| format!("{path}: {e}"))?;
@@ -68,7 +71,7 @@ pub fn load(
         }
         None => Err(match unreadable {
             Some(why) => format!(
-                "{}; {why}, and may hold the games after it",
+                "{}; {why}, and may have taken in the games after it",
                 no_such_game(path, count, number)
             ),
             None => no_such_game(path, count, number),

@@ -57,7 +57,8 @@ pub struct ReviewedJson {
     /// game ended ("wins (five)", "loses (double-three)", "a draw").
     pub after: String,
     pub grade: &'static str,
-    /// Why a proven result made it a blunder, when one did.
+    /// Why it is a blunder beyond the chance it gave away, when it is: a proven result let
+    /// go or walked into, or a renju foul.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub reason: Option<&'static str>,
 }

@@ -69,12 +69,9 @@ struct FoulPoint {
 fn record_lines(record: &GameRecord, board: &Board) -> Vec<String> {
     let mut lines = Vec::new();
     if !record.black.is_empty() || !record.white.is_empty() {
-        let name = |n: &str| {
-            if n.is_empty() {
-                "?".to_string()
-            } else {
-                n.to_string()
-            }
+        let name = |n: &str| match n {
+            "" => "?".to_string(),
+            n => printable(n),
         };
         lines.push(format!(
             "players: {} (black), {} (white)",
@@ -86,7 +83,7 @@ fn record_lines(record: &GameRecord, board: &Board) -> Vec<String> {
         if board.result().map(|r| r.outcome()) != Some(recorded) {
             let why = match record.reason.as_str() {
                 "" => String::new(),
-                reason => format!(" ({reason})"),
+                reason => format!(" ({})", printable(reason)),
             };
             lines.push(format!(
                 "recorded result: {}{why}",
@@ -95,6 +92,14 @@ fn record_lines(record: &GameRecord, board: &Board) -> Vec<String> {
         }
     }
     lines
+}
+
+/// A record's text is anyone's: no control character (an escape sequence) reaches the
+/// terminal.
+fn printable(text: &str) -> String {
+    text.chars()
+        .map(|c| if c.is_control() { '?' } else { c })
+        .collect()
 }
 
 pub fn show(args: &ShowArgs) -> Result<String, String> {

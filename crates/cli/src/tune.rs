@@ -504,7 +504,8 @@ fn policy_only(
                 .lines()
                 .take_while(|l| l.starts_with('#'))
                 .map(|l| l.trim_start_matches('#').trim())
-                .filter(|l| !l.starts_with("policy"))
+                // The last policy fit's lines: this fit writes its own.
+                .filter(|l| !l.starts_with("policy") && !l.starts_with("fitted in"))
                 .collect();
             (w, header.join("\n"))
         }

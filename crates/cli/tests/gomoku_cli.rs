@@ -75,13 +75,14 @@ fn show_gives_the_recorded_players_and_result() {
     let timeout = dir.join("timeout.sgf");
     std::fs::write(
         &timeout,
-        "(;FF[4]GM[4]SZ[15]PB[alpha]PW[beta]RE[B+1]TE[White loses on time];B[hh];W[ii])",
+        "(;FF[4]GM[4]SZ[15]PB[alpha]PW[be\u{1b}[2Jta]RE[B+1]TE[White loses on time];B[hh];W[ii])",
     )
     .unwrap();
     let out = wuzi(&["show", timeout.to_str().unwrap()]);
     let text = String::from_utf8_lossy(&out.stdout);
+    // No escape sequence from a record reaches the terminal.
     assert!(
-        text.contains("players: alpha (black), beta (white)"),
+        text.contains("players: alpha (black), be?[2Jta (white)"),
         "{text}"
     );
     assert!(
@@ -182,6 +183,15 @@ fn a_file_of_moves_is_read_as_a_move_list() {
         .unwrap();
     let text = String::from_utf8_lossy(&beside.stdout);
     assert!(text.contains("stones: 1 black, 0 white"), "{beside:?}");
+    let note = String::from_utf8_lossy(&beside.stderr);
+    assert!(note.contains("give ./h8"), "{note}");
+    let file = std::process::Command::new(env!("CARGO_BIN_EXE_wuzi"))
+        .args(["show", "./h8"])
+        .current_dir(&dir)
+        .output()
+        .unwrap();
+    let text = String::from_utf8_lossy(&file.stdout);
+    assert!(text.contains("stones: 1 black, 1 white"), "{file:?}");
     let notes = dir.join("notes.txt");
     std::fs::write(&notes, "my game against Ann").unwrap();
     fails_with(&["show", notes.to_str().unwrap()], "nor a move list");
@@ -435,11 +445,13 @@ fn records_read_what_can_be_read() {
         &["show", &appended, "--game", &past],
         &format!("holds {} games: --game {past}", games + 1),
     );
-    // A game that cannot be read may have swallowed the games after it: the error says so.
+    // A last game that cannot be read may have taken in the games after it (an open comment
+    // does): the error names it.
     fails_with(
         &["show", &appended, "--game", &past],
-        &format!("game {} cannot be read: ", games + 1),
+        &format!("its last, game {}, cannot be read: ", games + 1),
     );
+    fails_with(&["show", &appended, "--game", "0"], "numbered from 1");
 
     let no_size = path("no-size.sgf");
     std::fs::write(&no_size, "(;FF[4]GM[4];B[jj];W[ss])").unwrap();

@@ -67,7 +67,8 @@ pub struct ReviewedMove {
     pub chance_after: f64,
     pub after: After,
     pub grade: Grade,
-    /// Why a proven result made the move a blunder, when one did.
+    /// Why the move is a blunder beyond the chance it gave away, when it is: a proven result
+    /// let go or walked into, or a renju foul.
     pub reason: Option<&'static str>,
 }
 

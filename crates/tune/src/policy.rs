@@ -122,7 +122,8 @@ pub struct PolicyFit {
     pub positions: usize,
     pub loss: (f64, f64),
     /// The same on the held-out games' positions, with where the chosen move ranked among
-    /// the fitted policy's priorities (ties counted in the candidates' order).
+    /// the fitted policy's priorities (ties counted in the candidates' order; a chosen move
+    /// that is no candidate is a miss). `None` when no game was held out.
     pub held_out: Option<HeldOut>,
     /// In hundredths of a log-odds unit.
     pub policy: Policy,
@@ -193,14 +194,17 @@ fn next_positions(
         })
 }
 
-/// The positions to fit on, and those of the one game in `holdout_every` held out.
-fn choices(
-    samples: &[Sample],
-    rule: Rule,
-    min_stones: usize,
-    holdout_every: usize,
-) -> (Vec<Choice>, Vec<Choice>) {
-    let (mut list, mut held) = (Vec::new(), Vec::new());
+/// The positions to fit on, those of the one game in `holdout_every` held out, and how many
+/// held-out positions chose a move the candidates do not hold (a miss for any ordering, as
+/// `policy_stats` counts it).
+struct Choices {
+    fit: Vec<Choice>,
+    held: Vec<Choice>,
+    held_missed: usize,
+}
+
+fn choices(samples: &[Sample], rule: Rule, min_stones: usize, holdout_every: usize) -> Choices {
+    let (mut list, mut held, mut held_missed) = (Vec::new(), Vec::new(), 0);
     let mut out = Vec::new();
     for (a, b) in next_positions(samples, rule, min_stones) {
         let mut board = a.board();
@@ -208,6 +212,7 @@ fn choices(
         ordered_candidates(&mut board, EvalKind::Classic, &mut out);
         let chosen = b.moves[a.moves.len()];
         let Some(chosen) = out.iter().position(|&p| p == chosen) else {
+            held_missed += usize::from(a.held_out(holdout_every));
             continue;
         };
         if out.len() < 2 {
@@ -237,7 +242,20 @@ fn choices(
             false => list.push(choice),
         }
     }
-    (list, held)
+    if list.is_empty() {
+        // Every game fell in the held-out share (few games, one opening): fit on them all
+        // rather than on nothing.
+        return Choices {
+            fit: held,
+            held: Vec::new(),
+            held_missed: 0,
+        };
+    }
+    Choices {
+        fit: list,
+        held,
+        held_missed,
+    }
 }
 
 /// The candidates' priorities under `w`, into `out`.
@@ -285,7 +303,11 @@ pub fn fit_policy(
     terms: PolicyTerms,
     holdout_every: usize,
 ) -> PolicyFit {
-    let (list, held) = choices(samples, rule, min_stones, holdout_every);
+    let Choices {
+        fit: list,
+        held,
+        held_missed,
+    } = choices(samples, rule, min_stones, holdout_every);
     let mut w = vec![0.0; POLICY_PARAMS];
     let (mut m, mut v) = (vec![0.0; POLICY_PARAMS], vec![0.0; POLICY_PARAMS]);
     let (b1, b2, eps, rate, l2) = (0.9, 0.999, 1e-8, 0.05, 1e-4);
@@ -330,6 +352,9 @@ pub fn fit_policy(
         let mut ranks = RankCounts::default();
         for c in &held {
             ranks.count(Some(rank(c, &w, &mut probs)));
+        }
+        for _ in 0..held_missed {
+            ranks.count(None);
         }
         HeldOut {
             loss: (held_before, mean_loss(&held, &w, &mut probs)),
@@ -415,7 +440,13 @@ mod tests {
             every,
         );
         let held = split.held_out.expect("some games held out");
-        assert_eq!(split.positions + held.ranks.positions, all.positions);
+        // Held-out positions whose chosen move is no candidate count too, as misses.
+        assert!(split.positions + held.ranks.positions >= all.positions);
+        assert!(split.positions < all.positions);
+        // With every game held out there would be nothing to fit on: all are fitted on.
+        let every_game = fit_policy(&samples, Rule::Freestyle, 5, 6, PolicyTerms::default(), 1);
+        assert_eq!(every_game.positions, all.positions);
+        assert!(every_game.held_out.is_none());
         assert!(held.ranks.within[0] <= held.ranks.within[1]);
         assert!(held.ranks.within[1] <= held.ranks.within[2]);
         assert!(held.loss.0.is_finite() && held.loss.1.is_finite());

@@ -66,7 +66,8 @@ impl From<crate::Rule> for RecordDefaults {
 }
 
 /// Reads a record by its file name: `.psq` is Piskvork's, `.sgf` SGF, and a file of another
-/// name by what it holds (Piskvork's begin with `Piskvorky`, anything else is read as SGF).
+/// name by what it holds (Piskvork's begin with `Piskvorky`, text with no `(` at all is a
+/// list of moves from the empty board, anything else is read as SGF).
 /// The first game that cannot be read fails the whole file; [`read_records_each`] keeps the
 /// others.
 pub fn read_records(
@@ -92,7 +93,8 @@ pub fn read_records_each(
         .trim_start()
         .starts_with("Piskvork");
     let body = text.trim_start_matches('\u{feff}').trim();
-    let move_list = !body.is_empty() && !body.starts_with('(') && !psq_text;
+    // An SGF file may begin with a note before its `(`: only text with no `(` at all is moves.
+    let move_list = !body.is_empty() && !body.contains('(') && !psq_text;
     if lower.ends_with(".psq") || (!lower.ends_with(".sgf") && psq_text) {
         RecordFile {
             games: vec![read_psq(text, defaults.rule)],
@@ -140,6 +142,10 @@ mod tests {
             ("g.sgf", sgf),
             ("moves.txt", "h8 i9\r\n"),
             ("moves", "\u{feff}7,7\n8,8\n"),
+            (
+                "noted.txt",
+                "Game 1 against Ann\n(;FF[4]GM[4]SZ[15];B[hh];W[ii])",
+            ),
         ] {
             let records = read_records(name, text, Rule::Freestyle).unwrap();
             assert_eq!(records[0].moves.len(), 2, "{name}");

@@ -95,11 +95,15 @@ fn read_header(header: &str) -> Option<usize> {
     (height.trim().parse::<usize>().ok()? == width).then_some(width)
 }
 
-/// Whether `line` was meant as a move: a number, then a comma. Piskvork's trailer is a
-/// result code (`-1`) and engine names.
+/// Whether `line` was meant as a move: a number, a comma, then nothing or a digit. Piskvork's
+/// trailer is a result code (`-1`) and engine names; other writers add lines such as
+/// `1,Freestyle`.
 fn looks_like_a_move(line: &str) -> bool {
-    line.split_once(',')
-        .is_some_and(|(first, _)| first.trim().parse::<i64>().is_ok())
+    line.split_once(',').is_some_and(|(first, rest)| {
+        let rest = rest.trim_start();
+        first.trim().parse::<i64>().is_ok()
+            && (rest.is_empty() || rest.starts_with(|c: char| c.is_ascii_digit() || c == '-'))
+    })
 }
 
 /// `x,y` or `x,y,ms`.
@@ -166,6 +170,12 @@ mod tests {
                 "{error}"
             );
         }
+        // A trailer line of a number and a name is still a trailer.
+        let record = read_psq(
+            "Piskvorky 15x15, 1:1, 0\n8,8,0\n9,9,0\n1,Freestyle\n",
+            Rule::Freestyle,
+        );
+        assert_eq!(record.unwrap().moves.len(), 2);
         // A broken move line is not taken for the trailer when moves follow it.
         for text in [
             "Piskvorky 15x15, 1:1, 0\n8,8,0\nhello\n9,9,0\n",

@@ -113,7 +113,8 @@ impl MatchSetup {
         let Some(path) = &self.log else {
             return Ok(None);
         };
-        let file = std::io::BufWriter::new(create(path, "the log")?);
+        // Line by line, so that `tail -f` follows the games and a killed manager loses none.
+        let file = std::io::LineWriter::new(create(path, "the log")?);
         Ok(Some(Arc::new(Mutex::new(file))))
     }
 

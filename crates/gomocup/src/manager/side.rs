@@ -245,11 +245,19 @@ impl std::str::FromStr for SideSpec {
         };
         let mut command = None;
         let mut engine_switches = false;
+        let mut keys_seen: Vec<String> = Vec::new();
         for item in split_items(spec)? {
             let (key, value) = item
                 .split_once('=')
                 .map(|(k, v)| (k.trim(), v.trim()))
                 .ok_or_else(|| format!("setting \"{item}\" is not key=value"))?;
+            // `nodes=2000,nodes=3000` is a typo: which one was meant cannot be told. (A shape
+            // group's factor may be given again: the last one holds, so that a knob can
+            // override a base's.)
+            if !key.contains(':') && keys_seen.iter().any(|k| k == key) {
+                return Err(format!("{key} is given twice"));
+            }
+            keys_seen.push(key.to_string());
             let millis = || number(key, value).map(Duration::from_millis);
             // A limit of 0 is a typo, not a request for a move without a search.
             let limit = || match number(key, value)? {
@@ -425,9 +433,15 @@ mod tests {
             "threads=65",
             "cmd=x,threads=0",
             "memory=99999999999999",
+            "nodes=2000,nodes=3000",
+            "cmd=x,time=50,time=60",
         ] {
             assert!(bad.parse::<SideSpec>().is_err(), "{bad}");
         }
+        assert_eq!(
+            "nodes=2000,vct=off,vct=on".parse::<SideSpec>().unwrap_err(),
+            "vct is given twice"
+        );
     }
 
     #[test]

@@ -238,20 +238,21 @@ fn badly_behaved_engines_lose_and_leave_nothing_behind() {
     }
 }
 
-/// The check before a match says why a program cannot play: it refused `START`, or it took
-/// longer than its `start-wait=` to answer it.
+/// The check before a match says why a program cannot play: it refused `START`, it took
+/// longer than its `start-wait=` to answer it, or it refused the rule.
 #[test]
 fn a_program_that_cannot_start_is_told_apart() {
-    let check = |mode: &str, extra: &str| {
+    let check_rule = |mode: &str, extra: &str, rule: Rule| {
         let dir = pid_dir(mode);
         let side: SideSpec = format!("{}{extra}", bad_engine(mode, &dir))
             .parse()
             .unwrap();
         let abort = Arc::new(AtomicBool::new(false));
-        let checked = check_programs([&side], 15, Rule::Freestyle, abort);
+        let checked = check_programs([&side], 15, rule, abort);
         assert_eq!(assert_all_gone(&dir), 1, "{mode}");
         checked
     };
+    let check = |mode: &str, extra: &str| check_rule(mode, extra, Rule::Freestyle);
     let refused = check("refuse", "").unwrap_err();
     assert!(
         refused.ends_with("cannot play: refused START: \"START 15: ERROR unsupported size\""),
@@ -265,6 +266,15 @@ fn a_program_that_cannot_start_is_told_apart() {
         "{slow}"
     );
     assert_eq!(check("sleepy", ",start-wait=3000"), Ok(()));
+    // An engine that answers the rule's INFO with an ERROR cannot play that rule.
+    let no_renju = check_rule("norenju", "", Rule::Renju).unwrap_err();
+    assert!(
+        no_renju.ends_with(
+            "cannot play renju: to INFO rule 4 it said \"ERROR renju is not supported\""
+        ),
+        "{no_renju}"
+    );
+    assert_eq!(check_rule("norenju", "", Rule::Freestyle), Ok(()));
 }
 
 /// A plain engine, one that takes 200 ms of a 100 ms turn once: inside the 200 ms tolerance,

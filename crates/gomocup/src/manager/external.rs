@@ -25,6 +25,8 @@ const STDERR_KEPT: usize = 3;
 const STDERR_LOGGED: usize = 1000;
 /// How long an engine may take to exit after `END` before it is killed.
 const END_WAIT: Duration = Duration::from_millis(300);
+/// How long the pre-start check waits for the answer to `ABOUT`.
+const ABOUT_WAIT: Duration = Duration::from_secs(2);
 /// How often a wait looks at the Ctrl-C flag.
 const ABORT_POLL: Duration = Duration::from_millis(50);
 /// The most output lines kept unread: up to 16 MB at 64 KB a line, far more than the messages
@@ -407,6 +409,26 @@ impl Competitor for External {
         self.synced = moves.len() + 1;
         self.moved_at = Some(Instant::now());
         Ok(point)
+    }
+
+    /// Asks `ABOUT` (which every engine answers with a line) and reads what came before its
+    /// answer: an `ERROR` naming the rule is the reply to `INFO rule`. An engine that does
+    /// not answer within `ABOUT_WAIT` is given the benefit of the doubt.
+    fn refused_rule(&mut self) -> Option<String> {
+        if self.send(&["ABOUT".to_string()]).is_err() {
+            return None;
+        }
+        let started = Instant::now();
+        loop {
+            let line = self.reply(started, ABOUT_WAIT, true).ok()?;
+            let upper = line.text.to_ascii_uppercase();
+            if !upper.starts_with("ERROR") {
+                return None;
+            }
+            if upper.contains("RULE") || upper.contains("RENJU") || upper.contains("STANDARD") {
+                return Some(excerpt(&line));
+            }
+        }
     }
 
     /// `END` is not held back: an engine that drops it is killed after `END_WAIT`.

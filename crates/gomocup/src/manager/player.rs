@@ -114,6 +114,11 @@ pub trait Competitor {
     fn settle(&mut self) {}
     /// The game is over (a program is told `END` and stopped).
     fn end_game(&mut self);
+    /// After [`Competitor::start_game`]: the complaint of a program that answered the rule's
+    /// `INFO` with `ERROR` (it cannot play that rule), if it did.
+    fn refused_rule(&mut self) -> Option<String> {
+        None
+    }
 }
 
 /// Makes the competitor a side describes; `abort` is the match's Ctrl-C flag.
@@ -153,8 +158,17 @@ pub fn check_programs<'a>(
         if let Kind::External(command) = &side.kind {
             let mut program = competitor(side, abort.clone(), None, String::new());
             let started = program.start_game(size, rule);
+            let refused = started.is_ok().then(|| program.refused_rule()).flatten();
             program.end_game();
-            started.map_err(|fault| format!("{} cannot play: {fault}", command.join(" ")))?;
+            let name = command.join(" ");
+            started.map_err(|fault| format!("{name} cannot play: {fault}"))?;
+            if let Some(said) = refused {
+                return Err(format!(
+                    "{name} cannot play {}: to INFO rule {} it said \"{said}\"",
+                    rule.name(),
+                    super::external::rule_number(rule)
+                ));
+            }
         }
     }
     Ok(())

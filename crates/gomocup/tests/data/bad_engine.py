@@ -21,6 +21,7 @@ misbehaves as MODE says:
             engine still finishing its move does (Rapfi 0.43 drops such a command)
   refuse    answers START with "ERROR unsupported size"
   sleepy    answers START after 0.5 s
+  norenju   answers INFO rule 4 (renju) with "ERROR renju is not supported"
   good      never misbehaves
 """
 import os
@@ -115,6 +116,10 @@ for line in sys.stdin:
         if mode == "sleepy":
             time.sleep(0.5)
         say("OK")
+    elif word == "INFO" and line.split()[1:] == ["rule", "4"] and mode == "norenju":
+        say("ERROR renju is not supported")
+    elif word == "ABOUT":
+        say('name="bad engine", version="1"')
     elif word == "BEGIN":
         move()
     elif word == "TURN":

@@ -258,6 +258,9 @@ fn a_program_that_cannot_start_is_told_apart() {
         refused.ends_with("cannot play: refused START: \"START 15: ERROR unsupported size\""),
         "{refused}"
     );
+    // One program entered twice is told apart by its name.
+    let named = check("refuse", ",name=second").unwrap_err();
+    assert!(named.contains(" (name=second) cannot play: "), "{named}");
     let slow = check("sleepy", ",start-wait=100").unwrap_err();
     assert!(
         slow.ends_with(

@@ -160,8 +160,17 @@ pub fn check_programs<'a>(
             let started = program.start_game(size, rule);
             let refused = started.is_ok().then(|| program.refused_rule()).flatten();
             program.end_game();
-            let name = command.join(" ");
-            started.map_err(|fault| format!("{name} cannot play: {fault}"))?;
+            // The program, and the entrant's name when it is not the program's (one program
+            // may be entered twice with other settings).
+            let program_text = command.join(" ");
+            let name = match program_text.contains(&side.name) {
+                true => program_text,
+                false => format!("{program_text} (name={})", side.name),
+            };
+            started.map_err(|fault| match fault {
+                Fault::Aborted => "interrupted before the first game".to_string(),
+                fault => format!("{name} cannot play: {fault}"),
+            })?;
             if let Some(said) = refused {
                 return Err(format!(
                     "{name} cannot play {}: to INFO rule {} it said \"{said}\"",

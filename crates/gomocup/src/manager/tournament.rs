@@ -64,7 +64,7 @@ pub fn pairings(engines: usize, gauntlet: bool) -> Vec<(usize, usize)> {
 /// Each engine's name, made unique by its place in the list (`wuzi time=100 #2`) where two
 /// share one.
 pub fn labels(engines: &[SideSpec]) -> Vec<String> {
-    engines
+    let mut labels: Vec<String> = engines
         .iter()
         .enumerate()
         .map(|(i, e)| {
@@ -74,7 +74,17 @@ pub fn labels(engines: &[SideSpec]) -> Vec<String> {
                 e.name.clone()
             }
         })
-        .collect()
+        .collect();
+    // A name that is itself another's label (`a #2` beside two engines named `a`): number
+    // the later ones again until every label is one engine's.
+    for i in 0..labels.len() {
+        let mut k = 2;
+        while labels[..i].contains(&labels[i]) {
+            labels[i] = format!("{} #{}", engines[i].name, i + k);
+            k += 1;
+        }
+    }
+    labels
 }
 
 /// One pairing's match: `a` and `b` index the engines, `a` is the match's engine A.
@@ -325,5 +335,14 @@ mod tests {
             labels(&engines),
             ["wuzi depth=1 #1", "wuzi depth=2", "wuzi depth=1 #3"]
         );
+        // A name that is another's label still gives every engine a label of its own.
+        let engines = [
+            spec("nodes=2000,name=a"),
+            spec("nodes=3000,name=a"),
+            spec("nodes=4000,name='a #2'"),
+        ];
+        let got = labels(&engines);
+        assert_eq!(got[..2], ["a #1", "a #2"]);
+        assert!(!got[..2].contains(&got[2]), "{got:?}");
     }
 }

@@ -41,6 +41,8 @@ struct EngineJson<'a> {
     spec: &'a str,
     #[serde(flatten)]
     counts: Counts,
+    /// Of its losses, those by its program's fault (crash, timeout, illegal move, garbage).
+    forfeits: u32,
     elo: f64,
 }
 
@@ -168,6 +170,7 @@ fn json(args: &TournamentArgs, result: &TournamentResult) -> String {
             label: &e.label,
             spec,
             counts: Counts::of(&e.tally),
+            forfeits: e.forfeits,
             elo: e.elo,
         })
         .collect();
@@ -238,8 +241,13 @@ fn table(args: &TournamentArgs, result: &TournamentResult, rule: Rule) -> String
             0 => "-".to_string(),
             _ => format!("{:.1}%", 100.0 * e.tally.score()),
         };
+        // Losses that were the program's fault, not play: an organiser wants to see them.
+        let forfeits = match e.forfeits {
+            0 => String::new(),
+            n => format!("  ({n} lost by forfeit: crash, timeout or illegal move)"),
+        };
         out.push_str(&format!(
-            "{:>4}  {:width$}  {:>+5.0}  {:>6}  {:>6}  {}\n",
+            "{:>4}  {:width$}  {:>+5.0}  {:>6}  {:>6}  {}{forfeits}\n",
             rank + 1,
             e.label,
             signless_zero(e.elo),

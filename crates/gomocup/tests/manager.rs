@@ -457,3 +457,33 @@ fn black_without_a_legal_move_loses() {
     assert_eq!(result.games[1].winner, Some("A"));
     assert_all_gone(&dir);
 }
+
+/// A tournament's standings count apart the losses that were an engine's fault: here every
+/// game of the crashing engine, none of the others.
+#[test]
+fn standings_count_the_losses_by_forfeit() {
+    use wuzi_gomocup::manager::tournament::{run_tournament, TournamentConfig};
+    let dir = pid_dir("forfeits");
+    let config = TournamentConfig {
+        engines: vec![
+            "depth=1".parse().unwrap(),
+            bad_engine("crash", &dir).parse().unwrap(),
+            "depth=2".parse().unwrap(),
+        ],
+        gauntlet: false,
+        games: 2,
+        size: 15,
+        rule: Rule::Freestyle,
+        concurrency: 1,
+        tolerance: Some(Duration::from_millis(200)),
+        draw_after: None,
+        openings: OpeningSource::List(vec![parse_moves("h8 i9 h10 j8", 15).unwrap()]),
+        log: None,
+        abort: Arc::new(AtomicBool::new(false)),
+    };
+    let result = run_tournament(&config, &|_, _, _| {});
+    let forfeits: Vec<u32> = result.engines.iter().map(|e| e.forfeits).collect();
+    assert_eq!(forfeits, [0, 4, 0], "two pairings of two games each");
+    assert_eq!(result.engines[1].tally.losses, 4);
+    assert_all_gone(&dir);
+}

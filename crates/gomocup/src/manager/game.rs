@@ -30,6 +30,9 @@ pub struct GameEnd {
     pub reason: String,
     /// Set when the game was interrupted and must not count.
     pub aborted: bool,
+    /// Set when the loser lost by its program's fault (a crash, a timeout, an illegal move,
+    /// garbage), not over the board.
+    pub forfeit: bool,
 }
 
 /// A played game, its moves with their thinking times.
@@ -90,6 +93,7 @@ pub fn play_game(setup: &GameSetup, mut players: [&mut (dyn Competitor + Send); 
         winner: Some(loser.opponent()),
         reason: format!("{} {why}", colour_name(loser)),
         aborted: false,
+        forfeit: true,
     };
     let finish = |players: &mut [&mut (dyn Competitor + Send); 2], moves, end| {
         for p in players.iter_mut() {
@@ -104,6 +108,7 @@ pub fn play_game(setup: &GameSetup, mut players: [&mut (dyn Competitor + Send); 
                 winner: None,
                 reason: format!("no game: {e}"),
                 aborted: true,
+                forfeit: false,
             };
             return finish(&mut players, moves, end);
         }
@@ -114,6 +119,7 @@ pub fn play_game(setup: &GameSetup, mut players: [&mut (dyn Competitor + Send); 
                 winner: None,
                 reason: format!("bad opening at {}: {e}", p.to_gomocup()),
                 aborted: true,
+                forfeit: false,
             };
             return finish(&mut players, moves, end);
         }
@@ -135,6 +141,7 @@ pub fn play_game(setup: &GameSetup, mut players: [&mut (dyn Competitor + Send); 
                 winner: None,
                 reason: format!("drawn after {} moves", board.stone_count()),
                 aborted: false,
+                forfeit: false,
             };
             return finish(&mut players, moves, end);
         }
@@ -143,11 +150,12 @@ pub fn play_game(setup: &GameSetup, mut players: [&mut (dyn Competitor + Send); 
         // loss itself: an engine asked for a move it cannot make may answer nothing useful
         // (pbrain-wuzi says `ERROR no legal move`), and would only lose on time.
         if board.rule().has_fouls(colour) && !board.has_legal_move() {
-            return finish(
-                &mut players,
-                moves,
-                forfeit(colour, Fault::NoLegalMove.to_string()),
-            );
+            // Lost by the rules, not by the program.
+            let end = GameEnd {
+                forfeit: false,
+                ..forfeit(colour, Fault::NoLegalMove.to_string())
+            };
+            return finish(&mut players, moves, end);
         }
         let i = colour.index();
         let side = setup.sides[i];
@@ -206,6 +214,7 @@ fn end_on_the_board(result: GameResult) -> GameEnd {
         winner: result.winner,
         reason,
         aborted: false,
+        forfeit: false,
     }
 }
 

@@ -74,6 +74,9 @@ pub struct GameReport {
     /// "A", "B", or `None` for a draw.
     pub winner: Option<&'static str>,
     pub reason: String,
+    /// True when the loser lost by its program's fault (a crash, a timeout, an illegal move,
+    /// garbage), not over the board.
+    pub forfeit: bool,
     /// Opening stones, then moves, in Gomocup `x,y`.
     pub moves: Vec<String>,
     pub opening_stones: usize,
@@ -358,6 +361,7 @@ fn play_one(
         result: played.end.outcome(),
         winner: played.end.winner.map(|w| if a_won(w) { "A" } else { "B" }),
         reason: played.end.reason.clone(),
+        forfeit: played.end.forfeit,
         moves: played.moves.iter().map(|m| m.point.to_gomocup()).collect(),
         opening_stones: opening.len(),
         record: played.moves,

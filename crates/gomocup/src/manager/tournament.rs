@@ -101,6 +101,8 @@ pub struct PairingResult {
 pub struct EngineStanding {
     pub label: String,
     pub tally: Tally,
+    /// Of its losses, those by its program's fault (crash, timeout, illegal move, garbage).
+    pub forfeits: u32,
     /// Elo on the tournament's scale, whose mean over the engines is 0.
     pub elo: f64,
 }
@@ -254,9 +256,24 @@ fn finish(
                     tally.draws += t.draws;
                 }
             }
+            let lost_by_fault = |p: &PairingResult, loser: &str| {
+                p.games
+                    .iter()
+                    .filter(|g| g.forfeit && g.winner.is_some_and(|w| w != loser))
+                    .count() as u32
+            };
+            let forfeits = pairings
+                .iter()
+                .map(|p| match (p.a == i, p.b == i) {
+                    (true, _) => lost_by_fault(p, "A"),
+                    (_, true) => lost_by_fault(p, "B"),
+                    _ => 0,
+                })
+                .sum();
             EngineStanding {
                 label: label.clone(),
                 tally,
+                forfeits,
                 elo: elo[i],
             }
         })

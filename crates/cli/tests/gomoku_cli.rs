@@ -72,13 +72,16 @@ fn a_record_s_own_rule_and_size_win_and_the_flags_are_noted() {
 #[test]
 fn show_gives_the_recorded_players_and_result() {
     let dir = scratch_dir("show-recorded");
-    let timeout = dir.join("timeout.sgf");
-    std::fs::write(
-        &timeout,
+    // `wuzi show` of a file holding `record`.
+    let show = |name: &str, record: &str| {
+        let file = dir.join(name);
+        std::fs::write(&file, record).unwrap();
+        wuzi(&["show", file.to_str().unwrap()])
+    };
+    let out = show(
+        "timeout.sgf",
         "(;FF[4]GM[4]SZ[15]PB[alpha]PW[be\u{1b}[2Jta]RE[B+1]TE[White loses on time];B[hh];W[ii])",
-    )
-    .unwrap();
-    let out = wuzi(&["show", timeout.to_str().unwrap()]);
+    );
     let text = String::from_utf8_lossy(&out.stdout);
     // No escape sequence from a record reaches the terminal.
     assert!(
@@ -89,13 +92,10 @@ fn show_gives_the_recorded_players_and_result() {
         text.contains("recorded result: black wins (White loses on time)"),
         "{text}"
     );
-    let wrong = dir.join("wrong.sgf");
-    std::fs::write(
-        &wrong,
+    let out = show(
+        "wrong.sgf",
         "(;FF[4]GM[4]SZ[15]RE[W+1];B[hh];W[aa];B[ih];W[ab];B[jh];W[ac];B[kh];W[ad];B[lh])",
-    )
-    .unwrap();
-    let out = wuzi(&["show", wrong.to_str().unwrap()]);
+    );
     let notes = String::from_utf8_lossy(&out.stderr);
     assert!(
         notes.contains("the record says white wins, but on the board black wins (five)"),

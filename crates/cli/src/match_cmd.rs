@@ -204,7 +204,8 @@ pub(crate) struct Counts {
     wins: u32,
     losses: u32,
     draws: u32,
-    score: f64,
+    /// `null` before any game: no score yet.
+    score: Option<f64>,
 }
 
 impl Counts {
@@ -214,7 +215,7 @@ impl Counts {
             wins: t.wins,
             losses: t.losses,
             draws: t.draws,
-            score: t.score(),
+            score: (t.games() > 0).then(|| t.score()),
         }
     }
 }

@@ -264,7 +264,8 @@ fn table(args: &TournamentArgs, result: &TournamentResult, rule: Rule) -> String
         "Elo: one scale for all (Bradley-Terry, mean 0); each pairing's Elo and error are its \
          own match's.",
     );
-    if !result.connected {
+    let played = result.engines.iter().any(|e| e.tally.games() > 0);
+    if !result.connected && played {
         out.push_str(
             "\nThe games played do not link every engine to the others: the ratings of \
              engines that are not linked are not comparable.",
@@ -276,9 +277,13 @@ fn table(args: &TournamentArgs, result: &TournamentResult, rule: Rule) -> String
 /// `wuzi depth=3 vs wuzi depth=2: +3 -1 =0, score 75.0%, Elo +191 ± 400`.
 fn pairing_line(result: &TournamentResult, p: &PairingResult) -> String {
     let first = &result.engines[p.a].label;
+    let second = &result.engines[p.b].label;
+    // A pairing a stop came before has no score to show.
+    if p.standing.tally.games() == 0 {
+        return format!("{first} vs {second}: no game played");
+    }
     format!(
-        "{first} vs {}: {}, score {:.1}%, {}",
-        result.engines[p.b].label,
+        "{first} vs {second}: {}, score {:.1}%, {}",
         wins_losses_draws(&p.standing.tally),
         100.0 * p.standing.tally.score(),
         elo_text(&p.standing, "the first"),

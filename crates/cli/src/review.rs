@@ -153,11 +153,12 @@ pub fn review(args: &ReviewArgs) -> Result<String, String> {
             crate::output::line(move_line(&ReviewedJson::new(m, size, rule)));
         }
     })?;
-    let report = report(&reviewed, size, rule);
     if args.json {
+        let report = report(&reviewed, size, rule);
         return Ok(serde_json::to_string(&report).expect("serialisable"));
     }
-    Ok(summary_lines(&report).join("\n"))
+    let (black, white) = (summary(&reviewed, BLACK), summary(&reviewed, WHITE));
+    Ok(summary_lines(&black, &white).join("\n"))
 }
 
 /// The graded moves and each side's summary, as the text and the JSON give them.
@@ -200,7 +201,7 @@ pub fn review_text(reviewed: &[ReviewedMove], size: usize, rule: Rule) -> String
 /// line per side.
 fn text(report: &Review) -> String {
     let mut lines: Vec<String> = report.moves.iter().map(move_line).collect();
-    lines.extend(summary_lines(report));
+    lines.extend(summary_lines(&report.black, &report.white));
     lines.join("\n")
 }
 
@@ -234,9 +235,9 @@ fn move_line(m: &ReviewedJson) -> String {
 }
 
 /// A summary line per side.
-fn summary_lines(report: &Review) -> Vec<String> {
+fn summary_lines(black: &SideSummary, white: &SideSummary) -> Vec<String> {
     let mut lines = Vec::new();
-    for (name, s) in [("black", &report.black), ("white", &report.white)] {
+    for (name, s) in [("black", black), ("white", white)] {
         let inaccuracies = match s.inaccuracies {
             1 => "1 inaccuracy".to_string(),
             n => format!("{n} inaccuracies"),

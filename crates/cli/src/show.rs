@@ -67,6 +67,9 @@ struct FoulPoint {
 /// What a record says beside its moves: the players, and a result the board does not show
 /// (a game lost on time or resigned; a record cut at `--move` has none).
 fn record_lines(record: &GameRecord, board: &Board) -> Vec<String> {
+    // A record's text is anyone's: no control character (an escape sequence) reaches the
+    // terminal.
+    use wuzi_gomocup::printable;
     let mut lines = Vec::new();
     if !record.black.is_empty() || !record.white.is_empty() {
         let name = |n: &str| match n {
@@ -92,14 +95,6 @@ fn record_lines(record: &GameRecord, board: &Board) -> Vec<String> {
         }
     }
     lines
-}
-
-/// A record's text is anyone's: no control character (an escape sequence) reaches the
-/// terminal.
-fn printable(text: &str) -> String {
-    text.chars()
-        .map(|c| if c.is_control() { '?' } else { c })
-        .collect()
 }
 
 pub fn show(args: &ShowArgs) -> Result<String, String> {

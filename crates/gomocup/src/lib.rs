@@ -19,6 +19,7 @@ mod lines;
 pub mod manager;
 pub mod session;
 
+pub use lines::printable;
 use lines::Line;
 use session::{score_text, Job, Session, Think};
 use std::collections::VecDeque;

@@ -53,6 +53,16 @@ pub enum After {
     Over(GameResult),
 }
 
+impl After {
+    /// Whether what followed is settled: a proven score, or the game's end.
+    fn is_proven(&self) -> bool {
+        match self {
+            After::Score(score) => score.is_decided(),
+            After::Over(_) => true,
+        }
+    }
+}
+
 /// One move of the game, judged.
 #[derive(Clone, Debug)]
 pub struct ReviewedMove {
@@ -89,13 +99,9 @@ impl ReviewedMove {
     /// The two chances as a review shows them ([`chance_percent`]): 100% and 0% only for
     /// proven results and a game's end, as the analysis shows them.
     pub fn chance_texts(&self) -> [String; 2] {
-        let after_proven = match self.after {
-            After::Score(score) => score.is_decided(),
-            After::Over(_) => true,
-        };
         [
             chance_percent(self.chance_before, self.engine.score.is_decided()),
-            chance_percent(self.chance_after, after_proven),
+            chance_percent(self.chance_after, self.after.is_proven()),
         ]
     }
 }
@@ -327,12 +333,8 @@ fn judge(
             Outcome::Draw => (0.5, false, false),
         },
     };
-    let after_proven = match after {
-        After::Score(score) => score.is_decided(),
-        After::Over(_) => true,
-    };
     let lost = whole_percent(chance_before, before.score.is_decided())
-        - whole_percent(chance_after, after_proven);
+        - whole_percent(chance_after, after.is_proven());
     let won_before = matches!(before.forced(), Some(Forced::Win(_)));
     let lost_before = matches!(before.forced(), Some(Forced::Loss(_)));
     // A five is as good as the five the engine chose.

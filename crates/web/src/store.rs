@@ -266,6 +266,10 @@ mod tests {
         }
     }
 
+    fn minutes(m: u64) -> Duration {
+        Duration::from_secs(60 * m)
+    }
+
     /// A game last used `ago`.
     fn used(owner: u8, ago: Duration) -> Game {
         Game {
@@ -276,7 +280,6 @@ mod tests {
 
     #[test]
     fn one_client_replaces_its_own_long_unused_game_and_never_fills_the_store() {
-        let minutes = |m: u64| Duration::from_secs(60 * m);
         let mut store = Store::new(5, 2, Duration::from_secs(3600));
         assert_eq!(store.insert("a1", used(1, minutes(30))), Ok(()));
         assert_eq!(store.insert("a2", used(1, minutes(20))), Ok(()));
@@ -324,7 +327,6 @@ mod tests {
     /// games may lie idle: a game left alone for 10 minutes makes way, whoever's it is.
     #[test]
     fn a_full_store_gives_up_its_longest_unused_game() {
-        let minutes = |m: u64| Duration::from_secs(60 * m);
         let mut store = Store::new(3, 2, Duration::from_secs(3600));
         assert_eq!(store.insert("a1", used(1, minutes(5))), Ok(()));
         assert_eq!(store.insert("a2", used(1, minutes(12))), Ok(()));
@@ -349,7 +351,6 @@ mod tests {
     /// least recently used game of whoever keeps the most.
     #[test]
     fn a_newcomer_takes_a_place_from_whoever_keeps_the_most() {
-        let minutes = |m: u64| Duration::from_secs(60 * m);
         let mut store = Store::new(6, 10, Duration::from_secs(3600));
         for (i, ago) in [3, 1, 2, 4].into_iter().enumerate() {
             assert_eq!(

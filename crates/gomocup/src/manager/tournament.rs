@@ -64,25 +64,21 @@ pub fn pairings(engines: usize, gauntlet: bool) -> Vec<(usize, usize)> {
 /// Each engine's name, made unique by its place in the list (`wuzi time=100 #2`) where two
 /// share one.
 pub fn labels(engines: &[SideSpec]) -> Vec<String> {
-    let mut labels: Vec<String> = engines
-        .iter()
-        .enumerate()
-        .map(|(i, e)| {
-            if engines.iter().filter(|o| o.name == e.name).count() > 1 {
-                format!("{} #{}", e.name, i + 1)
-            } else {
-                e.name.clone()
-            }
-        })
-        .collect();
-    // A name that is itself another's label (`a #2` beside two engines named `a`): number
-    // the later ones again until every label is one engine's.
-    for i in 0..labels.len() {
+    let mut labels: Vec<String> = Vec::with_capacity(engines.len());
+    for (i, e) in engines.iter().enumerate() {
+        let shared = engines.iter().filter(|o| o.name == e.name).count() > 1;
+        let mut label = match shared {
+            true => format!("{} #{}", e.name, i + 1),
+            false => e.name.clone(),
+        };
+        // A name that is itself an earlier label (`a #2` after two engines named `a`) is
+        // numbered on until it is one engine's.
         let mut k = 2;
-        while labels[..i].contains(&labels[i]) {
-            labels[i] = format!("{} #{}", engines[i].name, i + k);
+        while labels.contains(&label) {
+            label = format!("{} #{}", e.name, i + k);
             k += 1;
         }
+        labels.push(label);
     }
     labels
 }

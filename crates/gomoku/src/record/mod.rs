@@ -88,11 +88,8 @@ pub fn read_records_each(
     // Piskvork's files say so on their first line: a record saved under another name
     // (`game.txt`) is read by what it holds.
     let lower = file_name.to_ascii_lowercase();
-    let psq_text = text
-        .trim_start_matches('\u{feff}')
-        .trim_start()
-        .starts_with("Piskvork");
     let body = text.trim_start_matches('\u{feff}').trim();
+    let psq_text = body.starts_with("Piskvork");
     // An SGF file may begin with a note before its `(`: only text with no `(` at all is moves.
     let move_list = !body.is_empty() && !body.contains('(') && !psq_text;
     if lower.ends_with(".psq") || (!lower.ends_with(".sgf") && psq_text) {

@@ -193,6 +193,8 @@ impl External {
         // then ends the engine itself, instead of killing it mid-game (a "crash" scored).
         #[cfg(unix)]
         std::os::unix::process::CommandExt::process_group(&mut command, 0);
+        #[cfg(target_os = "linux")]
+        end_with_the_manager(&mut command);
         let mut child = command
             .spawn()
             .map_err(|e| Fault::Crashed(format!("cannot start {}: {e}", self.command[0])))?;
@@ -355,6 +357,30 @@ impl External {
             lines.push(format!("INFO max_depth {d}"));
         }
         lines
+    }
+}
+
+/// Has Linux kill the engine when the manager dies without ending it (`kill -9`, a crash):
+/// otherwise an engine that does not stop when its input closes would run on for ever. The
+/// signal comes when the thread that started the engine ends, and a match's threads outlive
+/// their games' engines. Only the engine itself is signalled, not a wrapper script's children.
+#[cfg(target_os = "linux")]
+fn end_with_the_manager(command: &mut Command) {
+    use std::os::unix::process::CommandExt;
+    let manager = std::process::id();
+    // SAFETY: between fork and exec the closure only makes system calls that are
+    // async-signal-safe, and allocates nothing.
+    unsafe {
+        command.pre_exec(move || {
+            if libc::prctl(libc::PR_SET_PDEATHSIG, libc::SIGKILL) == -1 {
+                return Err(std::io::Error::last_os_error());
+            }
+            // The manager died before the request took effect: do not start orphaned.
+            if libc::getppid() as u32 != manager {
+                return Err(std::io::Error::from_raw_os_error(libc::ESRCH));
+            }
+            Ok(())
+        });
     }
 }
 

@@ -84,16 +84,17 @@ pub fn parse_position(
         let parsed = parse_moves_with_text(text, size)
             .map_err(|e| BoardError::Position(format!("{name} stones: {e}")))?;
         let mut seen = Vec::new();
-        for (index, (p, text)) in parsed.iter().enumerate() {
-            if seen.contains(p) {
+        for (index, m) in parsed.iter().enumerate() {
+            if seen.contains(&m.point) {
                 let e = MoveListError {
                     index,
-                    text: text.clone(),
+                    text: m.text.clone(),
                     problem: "listed twice".into(),
+                    offset: m.offset,
                 };
                 return Err(BoardError::Position(format!("{name} stones: {e}")));
             }
-            seen.push(*p);
+            seen.push(m.point);
         }
         Ok(seen)
     };

@@ -86,6 +86,9 @@ pub struct MoveListError {
     pub text: String,
     /// What is wrong with it.
     pub problem: String,
+    /// Where the move starts in the text the list was read from, in bytes (0 when the moves
+    /// were not one text).
+    pub offset: usize,
 }
 
 impl fmt::Display for MoveListError {
@@ -121,20 +124,29 @@ const QUOTED_CHARS: usize = 24;
 pub fn parse_moves(text: &str, size: usize) -> Result<Vec<Point>, MoveListError> {
     Ok(parse_moves_with_text(text, size)?
         .into_iter()
-        .map(|(p, _)| p)
+        .map(|m| m.point)
         .collect())
+}
+
+/// One move of a list as it was written, for error messages.
+pub(crate) struct WrittenMove {
+    pub point: Point,
+    pub text: String,
+    /// Where it starts in the list's text, in bytes.
+    pub offset: usize,
 }
 
 /// [`parse_moves`], keeping each move as written (for error messages).
 pub(crate) fn parse_moves_with_text(
     text: &str,
     size: usize,
-) -> Result<Vec<(Point, String)>, MoveListError> {
+) -> Result<Vec<WrittenMove>, MoveListError> {
     if !(MIN_SIZE..=MAX_SIZE).contains(&size) {
         return Err(MoveListError {
             index: 0,
             text: String::new(),
             problem: format!("board size {size} is not in {MIN_SIZE}..={MAX_SIZE}"),
+            offset: 0,
         });
     }
     let bytes = text.as_bytes();
@@ -161,6 +173,7 @@ pub(crate) fn parse_moves_with_text(
                 index,
                 text,
                 problem,
+                offset: start,
             }
         };
         let digits = |mut j: usize| {
@@ -202,7 +215,11 @@ pub(crate) fn parse_moves_with_text(
             if x >= size || row == 0 || row > size {
                 return Err(err(i, format!("not on the {size}x{size} board")));
             }
-            out.push((Point::new(x, size - row), text[start..i].to_string()));
+            out.push(WrittenMove {
+                point: Point::new(x, size - row),
+                text: text[start..i].to_string(),
+                offset: start,
+            });
         } else if bytes[i].is_ascii_digit() {
             let (xs, xe) = digits(i);
             if xe < bytes.len() && bytes[xe] == b'.' {
@@ -238,7 +255,11 @@ pub(crate) fn parse_moves_with_text(
             if x >= size || y >= size {
                 return Err(err(i, format!("not on the {size}x{size} board")));
             }
-            out.push((Point::new(x, y), text[start..i].to_string()));
+            out.push(WrittenMove {
+                point: Point::new(x, y),
+                text: text[start..i].to_string(),
+                offset: start,
+            });
         } else {
             while i < bytes.len() && !is_sep(bytes[i]) {
                 i += 1;

@@ -260,11 +260,12 @@ impl Board {
     /// move and its index.
     pub fn from_moves(size: usize, rule: Rule, moves: &str) -> Result<Board, BoardError> {
         let mut b = Board::new(size, rule)?;
-        for (index, (p, text)) in parse_moves_with_text(moves, size)?.into_iter().enumerate() {
-            b.try_play(p).map_err(|problem| MoveListError {
+        for (index, m) in parse_moves_with_text(moves, size)?.into_iter().enumerate() {
+            b.try_play(m.point).map_err(|problem| MoveListError {
                 index,
-                text,
+                text: m.text,
                 problem,
+                offset: m.offset,
             })?;
         }
         Ok(b)
@@ -285,9 +286,10 @@ impl Board {
                 index,
                 text: text.trim().to_string(),
                 problem,
+                offset: 0,
             };
             let p = match parse_moves_with_text(text, size) {
-                Ok(points) if points.len() == 1 => points[0].0,
+                Ok(points) if points.len() == 1 => points[0].point,
                 Ok(points) if points.is_empty() => return Err(refuse("no move".into()).into()),
                 Ok(_) => return Err(refuse("more than one move in one string".into()).into()),
                 Err(e) => return Err(refuse(e.problem).into()),

@@ -113,14 +113,28 @@ fn read_move_list(text: &str, defaults: RecordDefaults) -> Result<GameRecord, Re
     crate::Board::from_moves(defaults.size, defaults.rule, text)
         .map(|board| GameRecord::from_board(&board))
         .map_err(|e| {
+            let at = match &e {
+                crate::BoardError::Move(m) => span_at(text, m.offset),
+                _ => Span { line: 1, column: 1 },
+            };
             RecordError::new(
-                Span { line: 1, column: 1 },
+                at,
                 format!(
                     "neither an SGF record (`(;FF[4]...`), a Piskvork record (`Piskvorky \
                      15x15, ...`) nor a move list: {e}"
                 ),
             )
         })
+}
+
+/// The line and column (in characters, both 1-based) of byte `offset` of `text`.
+fn span_at(text: &str, offset: usize) -> Span {
+    let before = text.get(..offset).unwrap_or(text);
+    let line_start = before.rfind('\n').map_or(0, |i| i + 1);
+    Span {
+        line: before.matches('\n').count() + 1,
+        column: before[line_start..].chars().count() + 1,
+    }
 }
 
 #[cfg(test)]
@@ -149,6 +163,15 @@ mod tests {
         }
         let error = read_records("notes.txt", "hello world", Rule::Freestyle).unwrap_err();
         assert!(error.to_string().contains("nor a move list"), "{error}");
+        // A move list's error points at the move (in characters, past a multi-byte one).
+        for (text, place) in [
+            ("h8 i9\n\t1. h9 h8", "line 2, column 8: "),
+            ("h8 i9 h9\né8", "line 2, column 1: "),
+            ("h8 \"é\" i9 zz", "line 1, column 4: "),
+        ] {
+            let error = read_records("m.txt", text, Rule::Freestyle).unwrap_err();
+            assert!(error.to_string().starts_with(place), "{error}");
+        }
         // A .sgf name is SGF whatever it holds.
         assert!(read_records("game.sgf", psq, Rule::Freestyle).is_err());
     }

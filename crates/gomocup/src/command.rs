@@ -125,10 +125,9 @@ pub fn parse(line: &str) -> Result<Command, ParseError> {
         "YXHASHCLEAR" => no_args(Command::HashClear),
         "YXNBEST" => Ok(Command::NBest(one_number(args, "YXNBEST")?)),
         "INFO" => {
+            // Even a bare `INFO` is an `Info` (with an empty key): the session answers an
+            // `INFO` it cannot use with a `MESSAGE`, never an `ERROR` (see `Session::info`).
             let (key, value) = args.split_once(char::is_whitespace).unwrap_or((args, ""));
-            if key.is_empty() {
-                return Err(ParseError::Malformed("INFO needs a key and a value".into()));
-            }
             Ok(Command::Info(
                 key.to_ascii_lowercase(),
                 value.trim().to_string(),
@@ -203,6 +202,8 @@ mod tests {
             parse("INFO TIMEOUT_TURN 5000"),
             Ok(Command::Info("timeout_turn".into(), "5000".into()))
         );
+        // Answered with a MESSAGE by the session, not refused here with an ERROR.
+        assert_eq!(parse("INFO"), Ok(Command::Info("".into(), "".into())));
         assert_eq!(parse("yxstop"), Ok(Command::Stop));
         assert_eq!(parse("YXNBEST 3"), Ok(Command::NBest(3)));
     }
@@ -222,7 +223,6 @@ mod tests {
             "1,2,3,4",
             "RECTSTART 20",
             "BEGIN now",
-            "INFO",
         ] {
             assert!(
                 matches!(parse(line), Err(ParseError::Malformed(_))),

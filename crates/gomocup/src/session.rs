@@ -5,7 +5,7 @@
 use crate::command::{parse, Command, ParseError};
 use std::time::Duration;
 use wuzi_gomoku::{
-    move_budget, Analysis, Board, Engine, EngineOptions, Player, Point, Rule, MAX_THREADS,
+    move_budget, Analysis, Board, Engine, EngineOptions, Player, Point, Rule, MAX_SIZE, MAX_THREADS,
 };
 use wuzi_search::{Forced, Limits};
 
@@ -119,6 +119,29 @@ fn error(text: impl std::fmt::Display) -> Outcome {
     Outcome::reply(format!("ERROR {text}"))
 }
 
+/// `board`, set up from its stones without a history (a `BOARD` whose order passed through a
+/// five, a `YXBOARD`), less the stone at `p`, which the side that moved last must own: that
+/// side is then to move.
+fn without_stone(board: &Board, p: Point) -> Result<Board, String> {
+    let last = board.side_to_move().opponent();
+    if board.stone(p) != Some(last) {
+        return Err(match board.stone_count() {
+            0 => "there is no move to take back".into(),
+            _ => format!("{} is not a stone of the side that moved last", xy(p)),
+        });
+    }
+    let (mut black, mut white) = (Vec::new(), Vec::new());
+    for q in board.points().filter(|&q| q != p) {
+        match board.stone(q) {
+            Some(Player::First) => black.push(q),
+            Some(Player::Second) => white.push(q),
+            None => {}
+        }
+    }
+    Board::from_stones(board.size(), board.rule(), &black, &white, Some(last))
+        .map_err(|e| e.to_string())
+}
+
 fn xy(p: Point) -> String {
     format!("{},{}", p.x(), p.y())
 }
@@ -170,7 +193,14 @@ impl Session {
         if let Some(block) = &mut self.block {
             return match command {
                 Command::Stone(p, f) => {
-                    block.stones.push((p, f));
+                    // No board has more points: the lines past them are not kept.
+                    if block.stones.len() < MAX_SIZE * MAX_SIZE {
+                        block.stones.push((p, f));
+                    } else {
+                        block
+                            .bad_line
+                            .get_or_insert_with(|| "more stones than any board has".into());
+                    }
                     Outcome::default()
                 }
                 Command::Done => {
@@ -245,10 +275,9 @@ impl Session {
                 Ok(()) => Outcome::reply(xy(p)),
             },
             Command::Takeback(p) => self.takeback(p),
+            // Opened even without a game, so that its lines are read as its own: the one
+            // `ERROR` comes at its `DONE`.
             Command::Board | Command::YxBoard | Command::Swap2Board => {
-                if self.engine.is_none() && !matches!(command, Command::Swap2Board) {
-                    return error("no game: send START first");
-                }
                 let kind = match command {
                     Command::Board => BlockKind::Board,
                     Command::YxBoard => BlockKind::YxBoard,
@@ -360,7 +389,13 @@ impl Session {
                 Outcome::reply("OK")
             }
             Some(last) => error(format!("{} is not the last move ({})", xy(p), xy(last))),
-            None => error("there is no move to take back"),
+            None => match without_stone(engine.board(), p) {
+                Ok(board) => {
+                    engine.set_board(board);
+                    Outcome::reply("OK")
+                }
+                Err(e) => error(e),
+            },
         }
     }
 
@@ -465,6 +500,7 @@ impl Session {
                 Err(_) => return bad(),
             },
             "game_type" | "folder" | "evaluate" | "hash_size" => {}
+            "" => return Outcome::reply("MESSAGE INFO without a key is not used; ignored"),
             _ => return Outcome::reply(format!("MESSAGE INFO {key} is not used; ignored")),
         }
         Outcome::default()

@@ -276,3 +276,82 @@ fn without_a_turn_limit_the_game_clock_sets_the_time() {
     session.handle_line("START 15");
     assert!(move_time(&mut session) <= Duration::from_millis(5000));
 }
+
+/// Found by a hostile-input review: a position set up without its history (here a standard
+/// `BOARD` whose order passes through a five to a six) refused every `TAKEBACK` with "there
+/// is no move to take back", and the engine's board then parted from the manager's.
+#[test]
+fn a_position_without_its_history_can_be_taken_back() {
+    let mut session = Session::default();
+    session.handle_line("INFO rule 1");
+    session.handle_line("START 15");
+    session.handle_line("INFO max_node 500");
+    let six = [
+        "BOARD", "0,0,1", "0,1,2", "1,0,1", "1,1,2", "2,0,1", "2,1,2", "3,0,1", "3,1,2", "4,0,1",
+        "9,9,2", "5,0,1", "9,10,2", "DONE",
+    ];
+    for line in &six[..six.len() - 1] {
+        session.handle_line(line);
+    }
+    assert!(session.handle_line("DONE").think.is_some());
+    assert!(moves(&session).is_empty());
+    // Its stones go one by one, each of the side that moved last, which is then to move.
+    assert!(session.handle_line("TAKEBACK 5,0").replies[0].starts_with("ERROR 5,0 is not"));
+    for (p, stones) in [("9,10", 11), ("4,0", 10), ("9,9", 9)] {
+        assert_eq!(
+            session.handle_line(&format!("TAKEBACK {p}")).replies,
+            ["OK"],
+            "{p}"
+        );
+        assert_eq!(session.board().unwrap().stone_count(), stones);
+    }
+    assert_eq!(session.board().unwrap().side_to_move(), Player::Second);
+    assert!(session.handle_line("TAKEBACK 7,7").replies[0].starts_with("ERROR"));
+    assert_eq!(session.board().unwrap().stone_count(), 9);
+    // And the game goes on from there.
+    assert!(session.handle_line("TURN 9,10").think.is_some());
+    assert_eq!(session.board().unwrap().moves(), [Point::new(9, 10)]);
+}
+
+/// A bare `INFO` got an `ERROR`, which Piskvork reads as the reply to its next `TURN`.
+#[test]
+fn an_info_without_a_key_gets_a_message() {
+    let mut session = Session::default();
+    session.handle_line("START 15");
+    assert_eq!(
+        session.handle_line("INFO").replies,
+        ["MESSAGE INFO without a key is not used; ignored"]
+    );
+    assert_eq!(session.handle_line("PLAY 7,7").replies, ["7,7"]);
+}
+
+/// A `BOARD` before `START` got an `ERROR` for itself and one more for each of its lines
+/// ("stone lines only come after BOARD", which they had): one `ERROR` now, at its `DONE`.
+#[test]
+fn a_block_without_a_game_is_one_error() {
+    let mut session = Session::default();
+    let replies = block(&mut session, &["BOARD", "7,7,1", "8,8,2", "DONE"]);
+    assert_eq!(replies, ["ERROR no game: send START first"]);
+    assert!(session.board().is_none());
+}
+
+/// A block is never longer than a board has points: the lines past that are not kept.
+#[test]
+fn a_block_longer_than_any_board_is_refused() {
+    let mut session = Session::default();
+    session.handle_line("START 15");
+    session.handle_line("BOARD");
+    for _ in 0..MAX_SIZE * MAX_SIZE + 10 {
+        session.handle_line("7,7,1");
+    }
+    assert_eq!(
+        session.block.as_ref().unwrap().stones.len(),
+        MAX_SIZE * MAX_SIZE
+    );
+    let replies = session.handle_line("DONE").replies;
+    assert_eq!(
+        replies,
+        ["ERROR the block is refused (more stones than any board has); the position is as it was"]
+    );
+    assert!(moves(&session).is_empty());
+}

@@ -322,13 +322,9 @@ async fn ai_moves_to_end(
 ) -> Result<Option<Value>, ApiError> {
     let (board, time_ms, progress) = {
         let mut store = state.store.lock().expect("store");
-        let game = match usable(store.get_mut(id)) {
-            Ok(game) => game,
-            Err(e) => {
-                failed.undo(&mut store, id);
-                return Err(e);
-            }
-        };
+        // Refused here, the request changes nothing: the game is gone, or another request
+        // took it (409) after undoing the move this one made and playing its own.
+        let game = usable(store.get_mut(id))?;
         if game.board.result().is_some() || game.ai != Some(game.board.side_to_move()) {
             return Ok(None);
         }
@@ -787,4 +783,43 @@ pub async fn analyze(
         out["lines"] = found.iter().map(|a| analysis_of(a, &board)).collect();
     }
     Ok(Json(out).into_response())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn game(moves: &str) -> Game {
+        Game {
+            board: Board::from_moves(15, Rule::Freestyle, moves).unwrap(),
+            ai: Some(Player::Second),
+            time_ms: 50,
+            opening: 0,
+            last_used: std::time::Instant::now(),
+            thinking: false,
+            owner: request::client(),
+            progress: broadcast::channel(4).0,
+            analysis_stop: Arc::default(),
+        }
+    }
+
+    /// Found by a hostile-input review: a move's answer that found its game taken by another
+    /// request (which had undone that move and played its own, whose answer was being
+    /// searched) took back the other request's move.
+    #[tokio::test]
+    async fn an_answer_that_finds_its_game_taken_changes_nothing() {
+        let state = crate::app_state(
+            crate::Config::default(),
+            tokio::sync::watch::channel(false).1,
+        );
+        let mut taken = game("h8 i9 j10");
+        taken.thinking = true;
+        state.store.lock().unwrap().insert("g", taken).unwrap();
+        let refused = ai_moves_to_end(&state, "g", Failed::TakeBack).await;
+        assert_eq!(refused.err().map(|e| e.0), Some(StatusCode::CONFLICT));
+        let mut store = state.store.lock().unwrap();
+        let game = store.get_mut("g").unwrap();
+        assert_eq!(game.board.moves().len(), 3);
+        assert!(game.thinking, "still the other request's");
+    }
 }

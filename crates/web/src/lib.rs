@@ -135,9 +135,9 @@ pub fn router(config: Config) -> Router {
     router_until(config, watch::channel(false).1)
 }
 
-/// The routes, with `stopping` raised when shutdown begins.
-fn router_until(config: Config, stopping: watch::Receiver<bool>) -> Router {
-    let state = Arc::new(AppState {
+/// The server's state: no games yet, the search queue empty.
+pub(crate) fn app_state(config: Config, stopping: watch::Receiver<bool>) -> Arc<AppState> {
+    Arc::new(AppState {
         store: Mutex::new(store::Store::new(
             config.max_games,
             config.games_per_client,
@@ -152,7 +152,12 @@ fn router_until(config: Config, stopping: watch::Receiver<bool>) -> Router {
         engines: Mutex::new(Vec::new()),
         stopping,
         config,
-    });
+    })
+}
+
+/// The routes, with `stopping` raised when shutdown begins.
+fn router_until(config: Config, stopping: watch::Receiver<bool>) -> Router {
+    let state = app_state(config, stopping);
     Router::new()
         .route("/healthz", get(health))
         .route("/", get(page))

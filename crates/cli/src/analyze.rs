@@ -186,7 +186,7 @@ pub struct EngineArgs {
     /// Memory for the engine's tables, in MiB.
     #[arg(long, default_value_t = 64, value_parser = crate::position::hash_mib)]
     pub hash_mb: usize,
-    /// Engine switches as in `wuzi match`, e.g. `vct=off,leaf-vcf=off,width=0`.
+    /// Engine switches as in `wuzi match`, e.g. `vct=off,defence=off,width=0`.
     #[arg(long = "engine", default_value = "")]
     pub switches: String,
 }

@@ -58,7 +58,7 @@ fn unpack(data: u64) -> (SharedEntry, u8) {
 }
 
 /// Buckets of two slots, replaced as the single-threaded table does: the same position, else
-/// an entry from an older search, else the shallower one.
+/// an empty slot, else an entry from an older search, else the shallower one.
 pub struct SharedTable {
     /// The memory; the table proper is its `len` buckets from byte `offset`, where a huge
     /// memory page begins (see [`advise_huge_pages`]) or, in a small table, a bucket.

@@ -3,7 +3,7 @@
 //! clearing a table of hundreds of megabytes page by page takes from a tenth of a second to
 //! over a second; a front end that must make a table on a move's clock (a Gomocup manager
 //! sends `INFO max_memory` just before its `TURN`) makes it this way and lets the pages be
-//! mapped by [`ZeroedMemory::touch`] on another thread, or by the search as it goes.
+//! mapped on another thread (`SharedTable::map_next_chunk`), or by the search as it goes.
 
 use std::alloc::{alloc_zeroed, dealloc, handle_alloc_error, Layout};
 use std::ptr::NonNull;

@@ -26,7 +26,8 @@ pub struct EngineOptions {
     /// The root VCT's quiet threats: moves that prepare a VCF of at most this many moves
     /// count as threats too ([`crate::threat::ThreatLimits::quiet_vcf`]; 0: fours and open threes only).
     pub root_vct_quiet: u32,
-    /// Prove VCF wins at the leaves of the main search.
+    /// With `search=generic` only: prove VCF wins at the generic searcher's leaves (the
+    /// selective search, the default, never reads it).
     pub leaf_vcf: bool,
     /// Moves searched per position where nothing forces the reply (0: every move near a
     /// stone).

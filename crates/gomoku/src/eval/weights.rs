@@ -118,7 +118,7 @@ pub struct Weights {
     pub rule: Rule,
     /// In sixteenths of a unit, as the tables.
     pub tempo: [i32; 2],
-    /// `[colour][role][code]`, in sixteenths of a unit.
+    /// `[colour][code][role]` (role `MOVER` or `WAITER`), in sixteenths of a unit.
     pub tables: [[[i32; 2]; CODES]; 2],
     /// The move-ordering policy.
     pub policy: Policy,

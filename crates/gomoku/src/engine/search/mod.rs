@@ -7,7 +7,8 @@
 //!   that no move stops);
 //! - the forced reply to a five is searched one ply deeper (it is not a real choice);
 //! - reverse futility pruning (returning halfway between the evaluation and beta), razoring
-//!   (a node far below alpha only looks at its fours) and move-count pruning of quiet moves
+//!   (a node far below alpha returns if its fours alone cannot lift it to alpha) and
+//!   move-count pruning of quiet moves
 //!   near the leaves (half as many at a node whose static evaluation is not improving on the
 //!   one two plies up; in the last two plies open threes and blocks of closed threes count as
 //!   quiet too, fours never);
@@ -95,7 +96,8 @@ pub struct Search {
     pv: Vec<Vec<Point>>,
     fives: Vec<Point>,
     lmr: [[u8; 64]; 64],
-    /// Quiet moves searched at each remaining depth under move-count pruning.
+    /// By remaining depth, the place in the ordered moves (the table's move and the
+    /// important ones counted) from which quiet moves are pruned.
     quiet_limits: [usize; 64],
     /// The static evaluation of the node at each ply of the current line ([`NO_EVAL`] where
     /// none was taken), to tell whether a node is improving on the one two plies before.

@@ -114,7 +114,7 @@ impl Search {
         let mut generated = false;
         let mut left_out = skipped.is_some();
         // Whether the candidates are the answers to an opponent's four-three to come: then
-        // the blocks are never pruned.
+        // the important ones are not pruned near the leaves (the others still may be).
         let mut defending = false;
         match tt_move {
             Some(mv) if ply > 0 && skipped.is_none() && board.is_legal(mv) => moves.push(mv),

@@ -58,7 +58,7 @@ fn deep_searches_with_singular_extensions_keep_proofs_and_repeat() {
 
 #[test]
 fn two_fives_to_block_is_a_loss_in_two() {
-    // White to move; Black has g8..k8 minus nothing: an open four (two fives to block).
+    // White to move; Black has h8..k8, an open four (two fives to block: g8 and l8).
     let found = search("h8 a1 i8 a3 j8 a5 k8", Rule::Freestyle, depth(4), &[]);
     assert_eq!(found.score, Score::loss_in(2));
     assert!(found.best_move.is_some(), "a lost side still moves");

@@ -33,8 +33,20 @@ pub fn line(text: impl Display) {
 
 /// Reports a user error as one line and gives the exit status to end with.
 pub fn fail(message: impl Display) -> ExitCode {
-    let _ = writeln!(io::stderr(), "wuzi: {message}");
+    let _ = writeln!(
+        io::stderr(),
+        "wuzi: {}",
+        terminal_safe(&message.to_string())
+    );
     ExitCode::from(USER_ERROR)
+}
+
+/// `text` with each control character but a line break shown as `?`: an error may quote a
+/// file's bytes, and an escape sequence among them would act on the terminal.
+fn terminal_safe(text: &str) -> String {
+    text.chars()
+        .map(|c| if c.is_control() && c != '\n' { '?' } else { c })
+        .collect()
 }
 
 /// Prints a command's text on success, or its error.

@@ -646,6 +646,17 @@ fn user_errors_are_one_line_with_status_2() {
         assert!(stderr.starts_with("wuzi: "), "{args:?}: {stderr}");
         assert_eq!(stderr.lines().count(), 1, "{args:?}: {stderr}");
     }
+    // An error quoting a file's bytes does not pass its escape sequences to the terminal
+    // (this one cleared the screen).
+    let dir = scratch_dir("escape");
+    let file = dir.join("esc.sgf");
+    std::fs::write(&file, "(;GM[4]SZ[15]\x1b[2J;B[hh])").unwrap();
+    let out = wuzi(&["show", file.to_str().unwrap()]);
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(out.status.code(), Some(2));
+    assert!(stderr.contains("unexpected `?`"), "{stderr}");
+    assert!(!stderr.contains('\x1b'), "{stderr}");
+    let _ = std::fs::remove_dir_all(&dir);
 }
 
 #[test]

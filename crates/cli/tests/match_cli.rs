@@ -86,7 +86,7 @@ fn a_short_match_runs_to_its_end() {
     let missing = "cmd=/nonexistent/pbrain-engine";
     fails_with(
         &["match", "--a", missing, "--b", "nodes=100", "--games", "2"],
-        "/nonexistent/pbrain-engine cannot play: crashed (cannot start",
+        "/nonexistent/pbrain-engine cannot play: could not be started (/nonexistent/pbrain-engine:",
     );
     fails_with(
         &["tournament", "--engine", "nodes=100", "--engine", missing],

@@ -255,7 +255,7 @@ fn a_program_that_cannot_start_is_told_apart() {
     let check = |mode: &str, extra: &str| check_rule(mode, extra, Rule::Freestyle);
     let refused = check("refuse", "").unwrap_err();
     assert!(
-        refused.ends_with("cannot play: refused START: \"START 15: ERROR unsupported size\""),
+        refused.ends_with("cannot play: to START 15 it said \"ERROR unsupported size\""),
         "{refused}"
     );
     // One program entered twice is told apart by its name.

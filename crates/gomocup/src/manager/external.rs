@@ -197,7 +197,7 @@ impl External {
         end_with_the_manager(&mut command);
         let mut child = command
             .spawn()
-            .map_err(|e| Fault::Crashed(format!("cannot start {}: {e}", self.command[0])))?;
+            .map_err(|e| Fault::CannotStart(format!("{}: {e}", self.command[0])))?;
         let stdin = child.stdin.take().expect("piped");
         let stdout = child.stdout.take().expect("piped");
         let stderr_pipe = child.stderr.take().expect("piped");
@@ -399,7 +399,7 @@ impl Competitor for External {
         };
         if reply.cut || !reply.text.trim().eq_ignore_ascii_case("OK") {
             return Err(Fault::StartRefused(format!(
-                "START {size}: {}",
+                "to START {size} it said \"{}\"",
                 excerpt(&reply)
             )));
         }

@@ -37,14 +37,17 @@ fn clear_of_forfeit(
 /// Why a competitor gave no usable move. Any fault loses the game.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Fault {
-    /// The program could not be started, exited or closed its output.
+    /// The program could not be started (its command's error).
+    CannotStart(String),
+    /// The program exited or closed its output.
     Crashed(String),
     /// No reply within the allowed time (plus tolerance); the last `ERROR`/`UNKNOWN` line
     /// the program printed meanwhile, if any, which usually says why.
     TimedOut(Duration, Option<String>),
     /// No `OK` to `START` within the start-up wait (`start-wait=`).
     SlowStart(Duration),
-    /// `START` answered with something else: `ERROR unsupported size`, or garbage.
+    /// `START` answered with something else (`ERROR unsupported size`, or garbage): the
+    /// command and the answer, `to START 15 it said "..."`.
     StartRefused(String),
     /// A reply that is not a move (`X,Y`). (`ERROR` lines during a game are logged and
     /// waited past: engines report a bad `INFO` that way.)
@@ -61,6 +64,7 @@ pub enum Fault {
 impl std::fmt::Display for Fault {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         match self {
+            Fault::CannotStart(why) => write!(f, "could not be started ({why})"),
             Fault::Crashed(why) => write!(f, "crashed ({why})"),
             Fault::TimedOut(after, said) => {
                 write!(f, "timed out (no reply after {} ms", after.as_millis())?;
@@ -74,7 +78,7 @@ impl std::fmt::Display for Fault {
                 "did not answer START within {} ms (start-wait=MS gives it longer)",
                 after.as_millis()
             ),
-            Fault::StartRefused(reply) => write!(f, "refused START: \"{reply}\""),
+            Fault::StartRefused(said) => f.write_str(said),
             Fault::Garbage(line) => write!(f, "replied garbage \"{line}\""),
             Fault::OffBoard(why) => write!(f, "played an illegal move {why}"),
             Fault::NoLegalMove => write!(f, "had no legal move"),

@@ -44,6 +44,9 @@ impl FromStr for OpeningFormat {
     }
 }
 
+/// The characters of a bad line an error quotes.
+const QUOTED_CHARS: usize = 60;
+
 /// Reads every opening of a file; an error names the file and the 1-based line.
 pub fn read_openings(
     path: &Path,
@@ -72,8 +75,14 @@ pub fn parse_openings(
         if line.is_empty() || line.starts_with('#') {
             continue;
         }
-        let opening = parse_line(line, format, size, rule)
-            .map_err(|e| format!("{name}:{}: {e} (line \"{line}\")", index + 1))?;
+        let opening = parse_line(line, format, size, rule).map_err(|e| {
+            // A long line is quoted by its start: the error has said where in it to look.
+            let quoted = match line.char_indices().nth(QUOTED_CHARS) {
+                Some((cut, _)) => format!("{}...", &line[..cut]),
+                None => line.to_string(),
+            };
+            format!("{name}:{}: {e} (line \"{quoted}\")", index + 1)
+        })?;
         out.push(opening);
     }
     if out.is_empty() {
@@ -369,6 +378,19 @@ mod tests {
             let e = parse_openings("w1", "f", format, 23, Rule::Freestyle).unwrap_err();
             assert!(e.contains("board size 23"), "{e}");
         }
+    }
+
+    /// A long bad line is quoted by its start, not echoed whole.
+    #[test]
+    fn a_long_bad_line_is_quoted_by_its_start() {
+        let line = format!("h8h8{}", "i9".repeat(100));
+        let error =
+            parse_openings(&line, "o.txt", OpeningFormat::Auto, 15, Rule::Freestyle).unwrap_err();
+        assert!(error.starts_with("o.txt:1: move 2 (7,7): "), "{error}");
+        assert!(
+            error.ends_with(&format!("(line \"h8h8{}...\")", "i9".repeat(28))),
+            "{error}"
+        );
     }
 
     #[test]

@@ -400,12 +400,18 @@ impl Session {
     }
 
     fn info(&mut self, key: &str, value: &str) -> Outcome {
-        let number = value.parse::<u64>();
+        // A number past every limit (more digits than 64 bits hold) is as good as the
+        // largest: no limit is that long.
+        let whole = |v: &str| match v.parse::<u64>() {
+            Err(e) if *e.kind() == std::num::IntErrorKind::PosOverflow => Ok(u64::MAX),
+            parsed => parsed,
+        };
+        let number = whole(value);
         // Managers send negative values: a clock overrun within their tolerance, Yixin-Board's
         // `max_node -1` for "no limit".
         let negative = value
             .strip_prefix('-')
-            .is_some_and(|v| v.parse::<u64>().is_ok_and(|v| v > 0));
+            .is_some_and(|v| whole(v).is_ok_and(|v| v > 0));
         // `INFO` has no reply of its own: a value it ignores gets a `MESSAGE`, never an
         // `ERROR`, which a manager reads as the reply to the `TURN` it sends next (Piskvork
         // forfeits the engine for it).

@@ -355,3 +355,21 @@ fn a_block_longer_than_any_board_is_refused() {
     );
     assert!(moves(&session).is_empty());
 }
+
+/// A value with more digits than 64 bits hold was "not a whole number" and ignored: it is
+/// the largest there is.
+#[test]
+fn an_info_value_past_64_bits_is_the_largest() {
+    let mut session = Session::default();
+    session.handle_line("START 15");
+    for line in [
+        "INFO timeout_turn 99999999999999999999",
+        "INFO max_memory 99999999999999999999",
+        "INFO time_left -99999999999999999999",
+    ] {
+        assert!(session.handle_line(line).replies.is_empty(), "{line}");
+    }
+    assert_eq!(session.timeout_turn, Some(u64::MAX));
+    assert_eq!(session.time_left, Some(0));
+    assert_eq!(session.handle_line("PLAY 7,7").replies, ["7,7"]);
+}

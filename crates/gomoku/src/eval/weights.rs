@@ -167,7 +167,7 @@ impl Weights {
         let mut next = |what: &str| {
             lines
                 .next()
-                .ok_or_else(|| format!("weights: the file ends before the {what} line"))
+                .ok_or_else(|| format!("the file ends before the {what} line"))
         };
         let (n, head) = next("version")?;
         if head != VERSION && !OLD_VERSIONS.contains(&head) {
@@ -257,7 +257,7 @@ impl Weights {
             match end {
                 None => {
                     return Err(format!(
-                        "weights: the file ends before its end line, after {} table lines: \
+                        "the file ends before its end line, after {} table lines: \
                          it was cut short",
                         given.len()
                     ))

@@ -54,8 +54,11 @@ pub fn read_openings(
     size: usize,
     rule: Rule,
 ) -> Result<Vec<Vec<Point>>, String> {
-    let text = std::fs::read_to_string(path)
-        .map_err(|e| format!("cannot read openings {}: {e}", path.display()))?;
+    let bytes =
+        std::fs::read(path).map_err(|e| format!("cannot read openings {}: {e}", path.display()))?;
+    // Bytes that are not UTF-8 (a Latin-1 comment) are replaced, not fatal: a move line with
+    // them is then an error that names its line.
+    let text = String::from_utf8_lossy(&bytes);
     parse_openings(&text, &path.display().to_string(), format, size, rule)
 }
 
@@ -398,6 +401,22 @@ mod tests {
         let text = "\u{feff}0,0, 1,1\n0,0, -1,1, 1,0\n";
         let openings = parse_openings(text, "f", OpeningFormat::Auto, 15, Rule::Freestyle);
         assert_eq!(openings.unwrap().len(), 2);
+    }
+
+    /// A Latin-1 comment does not make the file unreadable, and a Latin-1 byte in a move line
+    /// is an error on that line (both were "stream did not contain valid UTF-8").
+    #[test]
+    fn bytes_that_are_not_utf8_are_read_past() {
+        let dir = std::env::temp_dir().join(format!("wuzi-openings-{}", std::process::id()));
+        std::fs::create_dir_all(&dir).unwrap();
+        let file = dir.join("o.txt");
+        std::fs::write(&file, b"# caf\xe9\nh8i9\n").unwrap();
+        let read = read_openings(&file, OpeningFormat::Auto, 15, Rule::Freestyle);
+        assert_eq!(read.unwrap().len(), 1);
+        std::fs::write(&file, b"h8i9\nh8\xe9\n").unwrap();
+        let error = read_openings(&file, OpeningFormat::Auto, 15, Rule::Freestyle).unwrap_err();
+        assert!(error.contains("o.txt:2: "), "{error}");
+        let _ = std::fs::remove_dir_all(&dir);
     }
 
     /// Lines as opening files have them, some broken: moves in each format (letters, digits,

@@ -3,6 +3,7 @@
 //! for on a worker thread.
 
 use crate::command::{parse, Command, ParseError};
+use block::{without_stone, Block, BlockKind, BLOCK_DROPPED};
 use std::time::Duration;
 use wuzi_gomoku::{
     move_budget, Analysis, Board, Engine, EngineOptions, Player, Point, Rule, MAX_SIZE, MAX_THREADS,
@@ -24,30 +25,6 @@ pub enum Job {
 pub struct Think {
     pub job: Job,
     pub limits: Limits,
-}
-
-/// The notice that a block's stones were dropped: a command came before its `DONE` (the
-/// game is as it was; the command's own reply follows).
-const BLOCK_DROPPED: &str = "ERROR a board block was not ended with DONE; it is dropped";
-
-/// A block of stone lines being read (`BOARD`, `YXBOARD`, `SWAP2BOARD` ... `DONE`). A
-/// malformed line inside it gets an ERROR and the block stays open, so that its `DONE` still
-/// ends it, and then the whole block is refused: the manager's position has a stone this
-/// one would lack, and a move searched without it could land on it. (The reference brain,
-/// pisqpipe, ends the block at such a line instead, and then takes `DONE` and the stones
-/// after the bad line as commands.)
-struct Block {
-    kind: BlockKind,
-    stones: Vec<(Point, Option<u8>)>,
-    /// The first line that was not a stone, and why.
-    bad_line: Option<String>,
-}
-
-#[derive(Copy, Clone, PartialEq, Eq)]
-enum BlockKind {
-    Board,
-    YxBoard,
-    Swap2,
 }
 
 /// Time per move when the manager sends neither a turn limit nor a game clock.
@@ -117,29 +94,6 @@ impl Outcome {
 
 fn error(text: impl std::fmt::Display) -> Outcome {
     Outcome::reply(format!("ERROR {text}"))
-}
-
-/// `board`, set up from its stones without a history (a `BOARD` whose order passed through a
-/// five, a `YXBOARD`), less the stone at `p`, which the side that moved last must own: that
-/// side is then to move.
-fn without_stone(board: &Board, p: Point) -> Result<Board, String> {
-    let last = board.side_to_move().opponent();
-    if board.stone(p) != Some(last) {
-        return Err(match board.stone_count() {
-            0 => "there is no move to take back".into(),
-            _ => format!("{} is not a stone of the side that moved last", xy(p)),
-        });
-    }
-    let (mut black, mut white) = (Vec::new(), Vec::new());
-    for q in board.points().filter(|&q| q != p) {
-        match board.stone(q) {
-            Some(Player::First) => black.push(q),
-            Some(Player::Second) => white.push(q),
-            None => {}
-        }
-    }
-    Board::from_stones(board.size(), board.rule(), &black, &white, Some(last))
-        .map_err(|e| e.to_string())
 }
 
 fn xy(p: Point) -> String {
@@ -399,181 +353,6 @@ impl Session {
         }
     }
 
-    fn info(&mut self, key: &str, value: &str) -> Outcome {
-        // A number past every limit (more digits than 64 bits hold) is as good as the
-        // largest: no limit is that long.
-        let whole = |v: &str| match v.parse::<u64>() {
-            Err(e) if *e.kind() == std::num::IntErrorKind::PosOverflow => Ok(u64::MAX),
-            parsed => parsed,
-        };
-        let number = whole(value);
-        // Managers send negative values: a clock overrun within their tolerance, Yixin-Board's
-        // `max_node -1` for "no limit".
-        let negative = value
-            .strip_prefix('-')
-            .is_some_and(|v| whole(v).is_ok_and(|v| v > 0));
-        // `INFO` has no reply of its own: a value it ignores gets a `MESSAGE`, never an
-        // `ERROR`, which a manager reads as the reply to the `TURN` it sends next (Piskvork
-        // forfeits the engine for it).
-        let bad = || {
-            Outcome::reply(format!(
-                "MESSAGE INFO {key}: \"{value}\" is not a whole number of 0 or more; ignored"
-            ))
-        };
-        match key {
-            "timeout_turn" => match number {
-                Ok(v) => self.timeout_turn = Some(v),
-                Err(_) => return bad(),
-            },
-            "timeout_match" => match number {
-                Ok(v) => self.timeout_match = (v > 0).then_some(v),
-                Err(_) => return bad(),
-            },
-            "time_left" => {
-                match number {
-                    Ok(v) => self.time_left = (v < UNLIMITED_MS).then_some(v),
-                    // The clock has run out: answer at once.
-                    Err(_) if negative => self.time_left = Some(0),
-                    Err(_) => return bad(),
-                }
-                self.time_left_sent = true;
-            }
-            "max_memory" => match number {
-                Ok(0) => self.set_table_bytes(DEFAULT_TABLE_BYTES),
-                // Half for the tables: the rest is the program, its board and buffers.
-                Ok(v) => self.set_table_bytes((v / 2).min(1 << 30) as usize),
-                Err(_) => return bad(),
-            },
-            "max_depth" => match number {
-                Ok(v) => self.max_depth = (v > 0).then_some(v.min(200) as u32),
-                Err(_) if negative => self.max_depth = None,
-                Err(_) => return bad(),
-            },
-            "max_node" => match number {
-                Ok(v) => self.max_node = (v > 0).then_some(v),
-                Err(_) if negative => self.max_node = None,
-                Err(_) => return bad(),
-            },
-            "rule" => match number {
-                Ok(v) => {
-                    let set = self.set_rule(v);
-                    let repeated = self.last_rule_value.replace(v) == Some(v);
-                    // A rule it cannot play: the engine is refused (an `ERROR` at once).
-                    let deferred = match set {
-                        Ok(deferred) => deferred,
-                        Err(e) => return error(e),
-                    };
-                    let mut notes = Vec::new();
-                    if repeated {
-                        // Said already.
-                    } else if v == 2 {
-                        // The protocol's bit 2 is "continuous game"; Yixin-Board sends 2 for
-                        // renju.
-                        notes.push("MESSAGE INFO rule 2 is taken as renju".to_string());
-                    } else if v & 2 != 0 && wuzi_gomoku::record::rule_from_number(v).is_some() {
-                        // Bit 2 with others: a continuous game asked for, which wuzi does not
-                        // play (nor take its boards' field 3); the other bits are kept.
-                        let pending = self.board().is_some_and(|b| b.rule() != self.rule);
-                        let plays = if pending {
-                            "the next game plays"
-                        } else {
-                            "playing"
-                        };
-                        notes.push(format!(
-                            "MESSAGE INFO rule {v}: continuous game (2) is not supported; \
-                             {plays} {}",
-                            self.rule
-                        ));
-                    }
-                    notes.extend(deferred.map(|m| format!("MESSAGE {m}")));
-                    if !notes.is_empty() {
-                        return Outcome {
-                            replies: notes,
-                            ..Outcome::default()
-                        };
-                    }
-                }
-                Err(_) => return bad(),
-            },
-            "thread_num" => match number {
-                Ok(v) => {
-                    let threads = (v as usize).clamp(1, MAX_THREADS);
-                    if threads != self.threads {
-                        self.threads = threads;
-                        self.rebuild_engine();
-                    }
-                }
-                Err(_) => return bad(),
-            },
-            "game_type" | "folder" | "evaluate" | "hash_size" => {}
-            "" => return Outcome::reply("MESSAGE INFO without a key is not used; ignored"),
-            _ => return Outcome::reply(format!("MESSAGE INFO {key} is not used; ignored")),
-        }
-        Outcome::default()
-    }
-
-    /// A new size rebuilds the engine; the same size keeps it, and what its table knows (a
-    /// manager may repeat its settings every game, or every move).
-    fn set_table_bytes(&mut self, bytes: usize) {
-        if bytes != self.table_bytes {
-            self.table_bytes = bytes;
-            self.rebuild_engine();
-        }
-    }
-
-    /// A new engine on the same position, for new memory or thread settings.
-    fn rebuild_engine(&mut self) {
-        if let Some(board) = self.board().cloned() {
-            self.replace_engine(board);
-        }
-    }
-
-    /// Bits: 1 exactly five, 2 continuous game (some GUIs send 2 for renju), 4 renju,
-    /// 8 caro. The rule takes effect now if no stone is on the board, else at the next
-    /// START, RESTART, BOARD, YXBOARD or BEGIN: then, the first time it is sent (a manager
-    /// may repeat its settings every move), the text of a message saying so. A rule it
-    /// cannot play is an error, and the rule stays as it was.
-    fn set_rule(&mut self, value: u64) -> Result<Option<String>, String> {
-        let in_play = self.board().map(|b| b.rule());
-        let rule = match wuzi_gomoku::record::rule_from_number(value) {
-            Some(rule) => rule,
-            None => {
-                let keeping = match in_play {
-                    Some(playing) if playing != self.rule => {
-                        format!(
-                            "this game goes on under {playing}, the next under {}",
-                            self.rule
-                        )
-                    }
-                    _ => format!("keeping {}", self.rule),
-                };
-                return Err(format!(
-                    "rule {value} is not supported (freestyle 0, standard 1, renju 2 or 4); \
-                     {keeping}"
-                ));
-            }
-        };
-        let new = rule != self.rule;
-        self.rule = rule;
-        let (Some(n), Some(playing)) = (self.size, in_play) else {
-            return Ok(None);
-        };
-        if playing == rule {
-            // Managers repeat their settings every game: nothing to start again.
-            return Ok(None);
-        }
-        if self.board().is_some_and(|b| b.stone_count() == 0) {
-            self.start(n);
-            return Ok(None);
-        }
-        Ok(new.then(|| {
-            format!(
-                "INFO rule {value} ({rule}) takes effect at the next START, RESTART, BOARD, \
-                 YXBOARD or BEGIN; this game goes on under {playing}"
-            )
-        }))
-    }
-
     fn show_forbid(&mut self) -> Outcome {
         let Some(engine) = &self.engine else {
             return error("no game: send START first");
@@ -585,115 +364,6 @@ impl Session {
             .map(|(p, _)| format!("{:02}{:02}", p.x(), p.y()))
             .collect();
         Outcome::reply(format!("FORBID {points}."))
-    }
-
-    /// Sets up the position a finished block describes.
-    fn finish_block(&mut self, block: Block) -> Outcome {
-        if let Some(why) = block.bad_line {
-            return error(format!(
-                "the block is refused ({why}); the position is as it was"
-            ));
-        }
-        if block.kind == BlockKind::Swap2 {
-            return self.swap2(block);
-        }
-        let Some(n) = self.size else {
-            return error("no game: send START first");
-        };
-        match self.board_from_block(n, &block.stones) {
-            Err(e) => error(e),
-            // BOARD asks for a move, and a finished game has none: an ERROR, so (as for every
-            // ERROR) the position stays as it was. YXBOARD only sets the position.
-            Ok(board) if block.kind == BlockKind::Board && board.result().is_some() => {
-                error("the game on that board is already over; the position is not set")
-            }
-            Ok(board) => {
-                self.set_board(board);
-                match block.kind {
-                    BlockKind::YxBoard => Outcome::default(),
-                    _ => self.think(Job::Move),
-                }
-            }
-        }
-    }
-
-    /// Stones with field 1 (own) and 2 (opponent's); the engine is to move. Renju positions
-    /// come in move order and are replayed so that fouls are judged as they happened;
-    /// freestyle and standard ones are replayed alternately in the order given.
-    fn board_from_block(&self, n: usize, stones: &[(Point, Option<u8>)]) -> Result<Board, String> {
-        let mut own = Vec::new();
-        let mut theirs = Vec::new();
-        for &(p, f) in stones {
-            if !p.on_board(n) {
-                return Err(format!("{} is off the {n}x{n} board", xy(p)));
-            }
-            match f {
-                Some(1) => own.push(p),
-                Some(2) => theirs.push(p),
-                Some(3) => {
-                    return Err(
-                        "field 3 (continuous game) is not supported: give stones as 1 or 2".into(),
-                    )
-                }
-                _ => return Err(format!("{}: a board line needs X,Y,F with F 1 or 2", xy(p))),
-            }
-        }
-        let own_colour = if own.len() == theirs.len() {
-            Player::First
-        } else if theirs.len() == own.len() + 1 {
-            Player::Second
-        } else {
-            return Err(format!(
-                "impossible stone counts: {} own and {} of the opponent's with the engine to move",
-                own.len(),
-                theirs.len()
-            ));
-        };
-        let (black, white) = if own_colour == Player::First {
-            (own, theirs)
-        } else {
-            (theirs, own)
-        };
-        let mut board = Board::new(n, self.rule).map_err(|e| e.to_string())?;
-        let in_order: Vec<Point> = if self.rule == Rule::Renju {
-            for (i, &(_, f)) in stones.iter().enumerate() {
-                let black_stone = (f == Some(1)) == (own_colour == Player::First);
-                if black_stone != (i % 2 == 0) {
-                    return Err("renju positions must come in move order, Black first".into());
-                }
-            }
-            stones.iter().map(|&(p, _)| p).collect()
-        } else {
-            let mut order = Vec::with_capacity(stones.len());
-            for (i, &b) in black.iter().enumerate() {
-                order.push(b);
-                if let Some(&w) = white.get(i) {
-                    order.push(w);
-                }
-            }
-            order
-        };
-        let last = in_order.len();
-        for (i, &p) in in_order.iter().enumerate() {
-            if board.result().is_some() {
-                if self.rule == Rule::Renju {
-                    return Err(format!(
-                        "the game was over before move {} ({})",
-                        i + 1,
-                        xy(p)
-                    ));
-                }
-                // An order that passes through a five (possible under exactly-five rules):
-                // set the stones up without a history instead.
-                return Board::from_stones(n, self.rule, &black, &white, Some(own_colour))
-                    .map_err(|e| e.to_string());
-            }
-            board
-                .try_play(p)
-                .map_err(|e| format!("stone {} ({}): {e}", i + 1, xy(p)))?;
-        }
-        debug_assert_eq!(board.moves().len(), last);
-        Ok(board)
     }
 
     /// The limits for one move, from the time settings and the board.
@@ -787,6 +457,8 @@ pub fn score_text(a: &Analysis) -> String {
     }
 }
 
+mod block;
+mod info;
 mod swap2;
 pub use swap2::swap2_openings;
 

@@ -30,7 +30,7 @@ pub struct SpsaArgs {
     #[arg(long, default_value = "nodes=10000")]
     pub base: String,
     /// Iterations (matches) to play.
-    #[arg(long, default_value_t = 1000)]
+    #[arg(long, default_value_t = 1000, value_parser = crate::arg_check::at_least_one::<usize>)]
     pub iterations: usize,
     /// Games per iteration (rounded up to whole pairs of an opening).
     #[arg(long, default_value_t = 8, value_parser = crate::match_cmd::game_count)]

@@ -99,10 +99,11 @@ pub struct TuneArgs {
     pub policy_stats: bool,
     /// Instead of fitting: search this many middle-game positions of the data with each
     /// evaluation and report the mean change of the score between consecutive depths.
-    #[arg(long, conflicts_with_all = ["policy_only", "start", "out"])]
+    #[arg(long, conflicts_with_all = ["policy_only", "start", "out"],
+          value_parser = crate::arg_check::at_least_one::<usize>)]
     pub swing: Option<usize>,
     /// Milliseconds per position for `--swing`.
-    #[arg(long, default_value_t = 1000)]
+    #[arg(long, default_value_t = 1000, value_parser = crate::arg_check::at_least_one::<u64>)]
     pub swing_ms: u64,
     /// The tables `--policy-stats` orders with and `--swing` evaluates with (default: the
     /// embedded ones); with `--policy-only`, the weights whose evaluation tables are kept. A
@@ -119,7 +120,8 @@ pub struct TuneArgs {
     /// (the others stay 0; for measuring what each is worth).
     #[arg(long, default_value = "codes,near,combo,local,state", value_parser = parse_terms)]
     pub policy_terms: PolicyTerms,
-    #[arg(long, default_value_t = FitConfig::default().epochs)]
+    #[arg(long, default_value_t = FitConfig::default().epochs,
+          value_parser = crate::arg_check::at_least_one::<usize>)]
     pub epochs: usize,
     /// Adam's step in evaluation units.
     #[arg(long, default_value_t = FitConfig::default().rate, value_parser = parse_positive, allow_negative_numbers = true)]

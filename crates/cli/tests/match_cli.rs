@@ -554,6 +554,11 @@ fn match_counts_of_zero_are_refused() {
             "--concurrency",
             "0",
         ],
+        // Counts that did nothing at 0, found by a hostile-input review.
+        &["spsa", "--knob", "lmr-div=150:20", "--iterations", "0"],
+        &["tune", "--data", "x.txt", "--epochs", "0"],
+        &["tune", "--data", "x.txt", "--swing", "0"],
+        &["tune", "--data", "x.txt", "--swing", "1", "--swing-ms", "0"],
     ] {
         let out = wuzi(args);
         assert_eq!(out.status.code(), Some(2), "{args:?}");

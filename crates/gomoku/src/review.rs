@@ -136,6 +136,7 @@ pub fn review_game(
     deadline: Option<Instant>,
     mut on_move: impl FnMut(&ReviewedMove),
 ) -> Result<Vec<ReviewedMove>, String> {
+    let limits = &crate::engine::within_longest(limits);
     let mut position = start.clone();
     let mut reviewed = Vec::new();
     if moves.is_empty() || position.result().is_some() {

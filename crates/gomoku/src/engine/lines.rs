@@ -29,6 +29,7 @@ impl Engine {
         mut on_info: impl FnMut(usize, &Info),
         mut on_found: impl FnMut(&Analysis),
     ) -> Vec<Analysis> {
+        let limits = &super::time::within_longest(limits);
         self.table_for(limits);
         // No more lines than points to play (a front end may pass on any count).
         let n = n.min(self.game.board.empty_count());

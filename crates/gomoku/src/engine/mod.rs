@@ -19,7 +19,8 @@ mod time;
 
 pub use options::{EngineOptions, MAX_HASH_MIB, MAX_THREADS};
 pub use params::SearchParams;
-pub use time::{move_budget, MoveTime};
+pub(crate) use time::within_longest;
+pub use time::{move_budget, MoveTime, LONGEST_TIME};
 
 use crate::board::Board;
 use crate::eval::Weights;
@@ -138,9 +139,12 @@ impl Engine {
         engine
     }
 
-    fn build(mut board: Board, options: EngineOptions, map_now: bool) -> Engine {
+    fn build(mut board: Board, mut options: EngineOptions, map_now: bool) -> Engine {
         let weights = options.weights_for(board.rule());
         adopt_weights(&mut board, &weights);
+        // Past the cap the allocation would fail and abort the program (the front ends refuse
+        // such a size with a message; a library caller gets the cap).
+        options.table_bytes = options.table_bytes.min(MAX_HASH_MIB << 20);
         let (main, root_threats, leaf_threats) = split_memory(options.table_bytes);
         // One of the two searchers has the main table's memory: the selective search's shared
         // table, or the generic core's own.
@@ -220,9 +224,17 @@ impl Engine {
         self.game.board = board;
     }
 
-    /// Plays a move for the side to move; an error (and no change) if it is not legal now.
+    /// Plays a move for the side to move; an error (and no change) if the point is off the
+    /// board or taken, or the game is over. Under renju a forbidden point is played and Black
+    /// loses at once, as the rules have it: ask [`Board::is_legal`] first to refuse one.
     pub fn play(&mut self, p: Point) -> Result<(), String> {
         self.game.board.try_play(p)
+    }
+
+    /// Whether the side to move may play `p`: on the board, empty, the game not over, and
+    /// under renju not forbidden to Black. The position is left as it was.
+    pub fn is_legal(&mut self, p: Point) -> bool {
+        self.game.board.is_legal(p)
     }
 
     /// Takes back the last move, if any.
@@ -261,6 +273,7 @@ impl Engine {
         excluded: &[Point],
         mut on_info: impl FnMut(&Info),
     ) -> Analysis {
+        let limits = &within_longest(limits);
         self.table_for(limits);
         let start = Instant::now();
         if self.game.board.no_legal_move() {

@@ -8,9 +8,9 @@ use wuzi_search::SearchOptions;
 
 /// The most search threads an engine runs.
 pub const MAX_THREADS: usize = 64;
-/// The most table memory a user may ask for, in MiB: a larger request is refused with a
-/// message (the allocation would fail and abort the program). What fits below it depends on
-/// the machine.
+/// The most table memory a user may ask for, in MiB: the front ends refuse a larger request
+/// with a message, and [`crate::Engine::new`] holds `table_bytes` to it (an allocation
+/// that fails aborts the program). What fits below it depends on the machine.
 pub const MAX_HASH_MIB: usize = 4096;
 
 /// Which parts of the engine are switched on, and how much memory its tables get.

@@ -125,6 +125,40 @@ fn tables_stay_within_their_bytes() {
         );
         assert!(e.table_bytes() <= bytes, "{bytes}");
     }
+    // A size past the cap gets the cap, not an allocation that fails and aborts.
+    let board = Board::new(15, Rule::Freestyle).unwrap();
+    let huge = EngineOptions {
+        table_bytes: usize::MAX,
+        ..EngineOptions::default()
+    };
+    let e = Engine::new_mapping_in_background(board, huge);
+    assert!(e.table_bytes() <= MAX_HASH_MIB << 20);
+}
+
+/// `Duration::MAX`, "until I stop you", overflowed the sharing out of the time and panicked
+/// (found by a review of the library as an embedding program would use it).
+#[test]
+fn the_longest_time_is_no_panic() {
+    let mut e = engine("h8 i9 h9", Rule::Freestyle);
+    for limits in [
+        Limits {
+            time: Some(Duration::MAX),
+            nodes: Some(3_000),
+            ..Limits::default()
+        },
+        Limits {
+            time: Some(Duration::MAX),
+            target: Some(Duration::MAX),
+            nodes: Some(3_000),
+            ..Limits::default()
+        },
+    ] {
+        assert!(e.go(&limits, |_| {}).best_move.is_some());
+        assert_eq!(e.best_moves(2, &limits, |_, _| {}, |_| {}).len(), 2);
+    }
+    let board = e.board().clone();
+    let budget = move_budget(Some(Duration::MAX), Some(Duration::MAX), &board, 12, 250);
+    assert_eq!(budget.map(|b| b.target <= LONGEST_TIME), Some(true));
 }
 
 #[test]

@@ -7,6 +7,21 @@
 
 use crate::board::Board;
 use std::time::Duration;
+use wuzi_search::Limits;
+
+/// The longest time anything here thinks (about 136 years): a longer one, up to
+/// `Duration::MAX` ("until I stop you"), is taken as this, so that sharing it out and adding
+/// it to the clock's present reading cannot overflow.
+pub const LONGEST_TIME: Duration = Duration::from_secs(1 << 32);
+
+/// `limits` with its times held to [`LONGEST_TIME`].
+pub(crate) fn within_longest(limits: &Limits) -> Limits {
+    Limits {
+        time: limits.time.map(|t| t.min(LONGEST_TIME)),
+        target: limits.target.map(|t| t.min(LONGEST_TIME)),
+        ..limits.clone()
+    }
+}
 
 /// The reserve kept back from every move's time: a quarter of it, but at least 40 ms (a
 /// loaded 2-core machine can hold a process off the CPU that long) and at most 100 ms.
@@ -39,6 +54,10 @@ pub fn move_budget(
     horizon: u32,
     extend: u32,
 ) -> Option<MoveTime> {
+    let (turn, match_left) = (
+        turn.map(|t| t.min(LONGEST_TIME)),
+        match_left.map(|t| t.min(LONGEST_TIME)),
+    );
     let empty = board.empty_count();
     let moves_left = (empty as u32 / 2).clamp(8, horizon.max(8));
     let share = match_left.map(|left| left / moves_left);

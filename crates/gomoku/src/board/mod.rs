@@ -152,6 +152,33 @@ impl From<MoveListError> for BoardError {
     }
 }
 
+/// The moves played, with room for a whole board kept through a clone (a `Vec` clone has
+/// room for its moves only), so that playing on a copy (an engine's board, a search
+/// thread's) never allocates.
+#[derive(Debug, Default)]
+struct History(Vec<Point>);
+
+impl Clone for History {
+    fn clone(&self) -> History {
+        let mut moves = Vec::with_capacity(self.0.capacity());
+        moves.extend_from_slice(&self.0);
+        History(moves)
+    }
+}
+
+impl std::ops::Deref for History {
+    type Target = Vec<Point>;
+    fn deref(&self) -> &Vec<Point> {
+        &self.0
+    }
+}
+
+impl std::ops::DerefMut for History {
+    fn deref_mut(&mut self) -> &mut Vec<Point> {
+        &mut self.0
+    }
+}
+
 /// A Gomoku position with its history. See the crate docs.
 #[derive(Clone)]
 pub struct Board {
@@ -199,7 +226,7 @@ pub struct Board {
     /// coordinates (bits past the board's edge may be set too): move generation's nearby
     /// points, kept here so it needs no pass over the stones.
     near_rows: [u32; MAX_SIZE + 4],
-    history: Vec<Point>,
+    history: History,
     /// One slot per stone that can be on the board, written in place by `put` (no push of
     /// the whole struct); `stones_put` of them are in use.
     snapshots: Box<[Snapshot]>,
@@ -238,7 +265,7 @@ impl Board {
             side: Player::First,
             stones: 0,
             around: [[0; AROUND_CELLS]; 2],
-            history: Vec::with_capacity(size * size),
+            history: History(Vec::with_capacity(size * size)),
             snapshots: vec![Snapshot::default(); size * size].into_boxed_slice(),
             stones_put: 0,
             near_rows: [0; MAX_SIZE + 4],
@@ -680,7 +707,7 @@ impl Board {
         // The saved sums of earlier moves were made with the old weights: take the moves
         // back, change the weights, and play them again so undo restores the new sums.
         let (hash, result) = (self.hash, self.result);
-        let moves = self.history.clone();
+        let moves = self.history.to_vec();
         while self.undo().is_some() {}
         self.weights = weights;
         self.recompute_values();

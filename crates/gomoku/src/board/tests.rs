@@ -188,3 +188,13 @@ fn set_up_stones_that_ended_the_game_say_how() {
         won(Player::First, Reason::Five)
     );
 }
+
+/// A copy keeps room for a whole board's moves: playing on it allocates nothing (a `Vec`'s
+/// clone had room for the moves so far only). Found by a review of the library.
+#[test]
+fn a_copy_plays_without_allocating() {
+    let board = Board::from_moves(15, crate::rules::Rule::Freestyle, "h8 i9 h9").unwrap();
+    let copy = board.clone();
+    assert!(copy.history.capacity() >= 15 * 15);
+    assert_eq!(copy.moves(), board.moves());
+}

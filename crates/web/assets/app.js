@@ -9,6 +9,10 @@ let game = null, busy = false, events = null, hintMove = null, bestMarks = [], r
 let pendingMove = null;
 // The keyboard's cursor on the board, [x, y] from the top left, while the board has focus.
 let keyCursor = null;
+// The control to give the keyboard's focus back to when the engine's wait ends.
+let refocus = null;
+// The live region's last words (see say).
+let said = "";
 // True while the analysis mode's search of the position runs (its progress shows live);
 // the number of the latest such search, whose end clears it.
 let analysing = false, analysisNumber = 0;
@@ -102,9 +106,12 @@ function draw() {
     ctx.beginPath(); ctx.arc(at(x), at(y), cell * 0.45, 0, 2 * Math.PI); ctx.stroke();
   }
   if (keyCursor) {
+    // Near black with a white line inside: it stands out against the board and the stones.
     const [x, y] = keyCursor, d = cell * 0.5;
-    ctx.strokeStyle = "#2e86de"; ctx.lineWidth = 2.5;
+    ctx.strokeStyle = "#111"; ctx.lineWidth = 3;
     ctx.strokeRect(at(x) - d, at(y) - d, 2 * d, 2 * d);
+    ctx.strokeStyle = "#fff"; ctx.lineWidth = 1;
+    ctx.strokeRect(at(x) - d + 2, at(y) - d + 2, 2 * d - 4, 2 * d - 4);
   }
   // The analysis mode's best moves, numbered by rank.
   ctx.font = `bold ${Math.round(cell * 0.5)}px system-ui`;
@@ -214,7 +221,7 @@ async function reviewGame() {
 // The review's chart: Black's chance of winning before the first reviewed move and after
 // each one (above the middle line Black leads, below it White), with a dot on each
 // inaccuracy, mistake and blunder in its grade's colour; hidden without a review.
-const GRADE_COLOURS = { inaccuracy: "#b7950b", mistake: "#d35400", blunder: "#c0392b" };
+const GRADE_COLOURS = { inaccuracy: "#7d6608", mistake: "#a04000", blunder: "#c0392b" };
 function drawChances() {
   const c = $("chances");
   c.hidden = !review || review.moves.length === 0;
@@ -284,8 +291,28 @@ function render() {
     $("analysis").textContent = "";
     $("evalfill").style.height = "50%";
   }
+  // A control the engine's wait disables loses the keyboard's focus: it gets it back after.
+  const focused = document.activeElement;
   for (const id of BUSY_CONTROLS) $(id).disabled = busy;
+  if (busy && focused && BUSY_CONTROLS.includes(focused.id)) refocus = focused;
+  if (!busy && refocus) {
+    if (!document.activeElement || document.activeElement === document.body) refocus.focus();
+    refocus = null;
+  }
+  // Said once settled (not at every depth the engine reports): the last move and the state.
+  if (!busy && $("notice").hidden) {
+    const shown = shownMoves();
+    const last = shown.length ? `${shown.length % 2 ? "Black" : "White"} played ${shown[shown.length - 1]}. ` : "";
+    say(last + text);
+  }
   saveGame();
+}
+
+// Tells a screen reader (the hidden live region), once for each new text.
+function say(text) {
+  if (text === said) return;
+  said = text;
+  $("announce").textContent = text;
 }
 
 // The controls that wait for the engine's answer: greyed while it thinks.
@@ -611,8 +638,19 @@ canvas.addEventListener("keydown", (e) => {
   }
 });
 function showCursor() {
-  canvas.setAttribute("aria-label", `board, cursor at ${toName(keyCursor[0], keyCursor[1], game.size)}`);
+  const name = toName(keyCursor[0], keyCursor[1], game.size);
+  canvas.setAttribute("aria-label", `board, cursor at ${name}`);
+  say(`${name}, ${pointText(name)}`);
   draw();
+}
+
+// What is on a point, for the cursor's announcement: a stone, or an empty point and whether
+// Black may play there under renju.
+function pointText(name) {
+  const k = shownMoves().indexOf(name);
+  if (k >= 0) return k % 2 === 0 ? "black stone" : "white stone";
+  if ((game.fouls || []).some((f) => f.point === name)) return "empty, forbidden for Black";
+  return "empty";
 }
 canvas.addEventListener("blur", () => {
   canvas.setAttribute("aria-label", BOARD_LABEL);

@@ -16,6 +16,10 @@ from browser_test import browser, click, moves, status_text, wait
 BASE, SHOTS = sys.argv[1:3]
 
 
+def announced(d):
+    return d.execute_script("return document.getElementById('announce').textContent")
+
+
 def game_id(d):
     return d.execute_script("return game && game.id")
 
@@ -26,11 +30,20 @@ def main():
         d.get(BASE)
         wait(d, "a new game", lambda: "to move" in status_text(d))
         first = game_id(d)
-        # The keyboard plays too: Tab to the board, move the cursor, Enter.
+        # The keyboard plays too: Tab to the board, move the cursor, Enter. A screen reader
+        # hears (the live region) the point under the cursor, then the engine's reply.
         d.execute_script("document.getElementById('board').focus()")
-        ActionChains(d).send_keys(Keys.ARROW_RIGHT, Keys.ARROW_LEFT, Keys.ENTER).perform()
+        ActionChains(d).send_keys(Keys.ARROW_RIGHT).perform()
+        assert announced(d) == "i8, empty", announced(d)
+        ActionChains(d).send_keys(Keys.ARROW_LEFT, Keys.ENTER).perform()
         wait(d, "the AI's reply", lambda: len(moves(d)) == 2)
         assert moves(d)[0] == "h8", moves(d)
+        reply = moves(d)[1]
+        wait(d, "the reply said", lambda: announced(d) == f"White played {reply}. Black to move.")
+        ActionChains(d).send_keys(Keys.ARROW_UP).perform()
+        assert announced(d) in (f"h9, {'white stone' if reply == 'h9' else 'empty'}",), announced(d)
+        ActionChains(d).send_keys(Keys.ARROW_DOWN).perform()
+        assert announced(d) == "h8, black stone", announced(d)
         # Idle: the same game again, not a new one (the server allows an address one).
         d.refresh()
         wait(d, "the game after a reload", lambda: len(moves(d)) == 2 and not d.execute_script("return busy"))

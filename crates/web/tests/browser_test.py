@@ -107,6 +107,9 @@ def main():
         d.set_window_size(1280, 900)
         d.find_element(By.ID, "undo").click()
         wait(d, "undo", lambda: len(moves(d)) == 0)
+        # The button, disabled while the server answered, has the keyboard's focus again.
+        focused = d.execute_script("return document.activeElement.id")
+        assert focused == "undo", focused
         click(d, "h8")
         wait(d, "the AI's reply again", lambda: len(moves(d)) == 2)
         before = moves(d)

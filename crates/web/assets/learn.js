@@ -53,6 +53,8 @@ function verdict(list) {
 function drawBoard(path = [], now = null) {
   const { w, h } = dims();
   const grid = $("grid");
+  // The cells are made anew: the keyboard's focus goes back to the same point after.
+  const focused = grid.contains(document.activeElement) ? document.activeElement.dataset.name : null;
   grid.innerHTML = "";
   grid.className = w > 9 ? "small" : "";
   grid.style.gridTemplateColumns = `repeat(${w}, auto)`;
@@ -66,13 +68,19 @@ function drawBoard(path = [], now = null) {
     cell.className = "cell";
     cell.dataset.name = name;
     cell.title = name;
-    if (at.has(name)) {
-      cell.textContent = stone(at.get(name));
-      if (at.get(name) >= moves.length) cell.classList.add("path");
+    // The point's name with what is on it: a screen reader reads the label, not the title.
+    const on = at.has(name) ? stone(at.get(name)) : null;
+    const what = on === null ? "empty" : gomoku ? (on === "●" ? "black stone" : "white stone") : on;
+    const path = at.has(name) && at.get(name) >= moves.length;
+    cell.setAttribute("aria-label", `${name}, ${what}${path ? " (on the line being stepped through)" : ""}`);
+    if (on !== null) {
+      cell.textContent = on;
+      if (path) cell.classList.add("path");
     }
     if (name === now) cell.classList.add("now");
     cell.addEventListener("click", () => clickCell(name));
     grid.appendChild(cell);
+    if (name === focused) cell.focus();
   }
   $("moves").value = moves.join(" ");
 }

@@ -64,6 +64,13 @@ def main():
         cell(d, "b2")
         cell(d, "a1")
         wait(d, "two stones", lambda: stones(d) == 2)
+        # The board is drawn anew after each move: the keyboard's focus stays on the point,
+        # and each point's label says what is on it.
+        focused = d.execute_script("return document.activeElement.dataset.name")
+        assert focused == "a1", focused
+        label = d.execute_script(
+            "return document.querySelector(\"#grid .cell[data-name='a1']\").getAttribute('aria-label')")
+        assert label == "a1, O", label
         depth = d.find_element(By.ID, "depth")
         depth.clear()
         depth.send_keys("4")

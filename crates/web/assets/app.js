@@ -212,6 +212,8 @@ async function reviewGame() {
       + `${n(s.blunders, "blunder", "blunders")}`;
     const cut = r.complete ? "" : ` (the first ${r.moves.length} moves: the time ran out)`;
     $("threats").textContent = `Review${cut}\n${side("black", r.black)}\n${side("white", r.white)}`;
+    // The chart's words for a screen reader: the summary it draws.
+    $("chances").setAttribute("aria-label", `Review chart. ${side("Black", r.black)}. ${side("White", r.white)}.`);
     render();
   } catch (e) {
     $("threats").textContent = e.message;
@@ -251,6 +253,7 @@ function setEval(a) {
   let f = a.win_chance;
   if (a.side !== "black") f = 1 - f;
   $("evalfill").style.height = `${Math.round(f * 100)}%`;
+  $("evalbar").setAttribute("aria-valuenow", String(Math.round(f * 100)));
 }
 
 function render() {
@@ -259,12 +262,15 @@ function render() {
   // and the engine's choice as a tooltip.
   const graded = review && review.moves.length > 0 ? review.byNumber : {};
   // The player's stone is listed at once, as it is drawn.
+  // A screen reader reads each item's label: whose move, and the review's words, which the
+  // page shows only as a mark and a tooltip.
   $("moves").innerHTML = shownMoves().map((m, k) => {
     const r = graded[k + 1];
-    if (!r || r.move !== m) return `<li>${m}</li>`;
+    const whose = `${k + 1}. ${k % 2 === 0 ? "Black" : "White"} ${m}`;
+    if (!r || r.move !== m) return `<li aria-label="${whose}">${m}</li>`;
     const tip = `${r.grade}: ${r.chance_before_text} → ${r.chance_after_text}`
       + (r.grade === "best" ? "" : `, best ${r.engine.best_move}`);
-    return `<li class="${r.grade}" title="${tip}">${m}${REVIEW_MARKS[r.grade] || ""}</li>`;
+    return `<li class="${r.grade}" title="${tip}" aria-label="${whose}, ${tip}">${m}${REVIEW_MARKS[r.grade] || ""}</li>`;
   }).join("");
   drawChances();
   let text;
@@ -290,6 +296,7 @@ function render() {
     // Nothing searched this position (an undo, a loaded record): the last words are stale.
     $("analysis").textContent = "";
     $("evalfill").style.height = "50%";
+    $("evalbar").setAttribute("aria-valuenow", "50");
   }
   // A control the engine's wait disables loses the keyboard's focus: it gets it back after.
   const focused = document.activeElement;

@@ -186,6 +186,13 @@ def main():
         titles = d.execute_script(
             "return [...document.querySelectorAll('#moves li')].map(li => li.title)")
         assert len(titles) == 3 and not titles[0] and all(titles[1:]), titles
+        # A screen reader reads whose move each is, and the tooltip's words.
+        labels = d.execute_script(
+            "return [...document.querySelectorAll('#moves li')].map(li => li.getAttribute('aria-label'))")
+        assert labels[0].startswith("1. Black ") and labels[0].count(",") == 0, labels
+        assert labels[2] == f"3. Black {moves(d)[2]}, {titles[2]}", labels
+        chart = d.execute_script("return document.getElementById('chances').getAttribute('aria-label')")
+        assert chart.startswith("Review chart. Black: 1 move,"), chart
         # The chart of Black's chances: shown with the review, drawn (not blank).
         assert d.execute_script("return !document.getElementById('chances').hidden")
         drawn = d.execute_script(

@@ -92,7 +92,7 @@ function draw() {
   // Black's forbidden points under renju: red crosses on Black's turn, faint ones on
   // White's (White may play there; Black, as the stones stand, may not).
   const blackToMove = game.to_move === "black";
-  ctx.strokeStyle = blackToMove ? "#c0392b" : "rgba(192, 57, 43, 0.45)";
+  ctx.strokeStyle = blackToMove ? "#7a1410" : "rgba(122, 20, 16, 0.55)";
   ctx.lineWidth = blackToMove ? 2 : 1.5;
   for (const { point: f } of game.fouls || []) {
     if (f === pendingMove) continue;

@@ -95,7 +95,7 @@ def main():
         skipped = d.find_element(By.CSS_SELECTOR, f"#tree li.node[data-id='{cut_id}'] > ul > li.skipped")
         assert skipped.is_displayed() and "skipped: α ≥ β" in skipped.text, skipped.text
         colour = skipped.value_of_css_property("color")
-        assert colour in ("rgba(153, 153, 153, 1)", "rgb(153, 153, 153)"), colour
+        assert colour in ("rgba(107, 107, 107, 1)", "rgb(107, 107, 107)"), colour
         assert d.find_elements(By.CSS_SELECTOR, "#tree li.node.on-pv"), "the principal variation is marked"
         d.save_screenshot(os.path.join(SHOTS, "learn-tree.png"))
         # Step through the search: the board shows the line of the node being visited.

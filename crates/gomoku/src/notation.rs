@@ -16,10 +16,17 @@ pub struct Point(u16);
 
 impl Point {
     /// The point at column `x` (from the left) and row `y` (from the top), both 0-based.
-    /// Both must be below [`MAX_SIZE`].
+    /// Both must be below [`MAX_SIZE`] (it panics otherwise): for coordinates from outside,
+    /// a click or a file, see [`Point::on`].
     pub const fn new(x: usize, y: usize) -> Point {
         assert!(x < MAX_SIZE && y < MAX_SIZE);
         Point((y * MAX_SIZE + x) as u16)
+    }
+
+    /// The point at column `x` and row `y` (0-based, from the top left) if it lies on a
+    /// `size` x `size` board, else `None`.
+    pub fn on(x: usize, y: usize, size: usize) -> Option<Point> {
+        (x < size.min(MAX_SIZE) && y < size.min(MAX_SIZE)).then(|| Point::new(x, y))
     }
 
     /// 0-based column from the left.
@@ -292,6 +299,23 @@ pub fn format_moves(points: &[Point], size: usize, gomocup: bool) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_point_from_outside_is_checked_against_the_board() {
+        assert_eq!(Point::on(14, 0, 15), Some(Point::new(14, 0)));
+        for (x, y, size) in [
+            (15, 0, 15),
+            (0, 15, 15),
+            (22, 0, 22),
+            (usize::MAX, 3, 22),
+            (3, 3, 100),
+        ] {
+            assert_eq!(
+                Point::on(x, y, size).is_some(),
+                x < 22 && y < 22 && x < size && y < size
+            );
+        }
+    }
 
     #[test]
     fn examples_from_notation_md() {

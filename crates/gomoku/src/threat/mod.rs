@@ -93,7 +93,9 @@ impl ThreatSearch {
 #[derive(Clone, Debug, Default)]
 pub struct ThreatLimits {
     /// The most attacker moves a win may take, the five not counted (a straight four is an
-    /// attacker move like any other). At most [`MAX_THREAT_ATTACKS`] are searched.
+    /// attacker move like any other). At most [`MAX_THREAT_ATTACKS`] are searched. The
+    /// default, 0, finds only a five to make at once: the engine gives its root VCF 30 and
+    /// its VCT 13 (`wuzi threats --attacks` 20).
     pub max_attacks: u32,
     /// Nodes this call may visit.
     pub nodes: Option<u64>,

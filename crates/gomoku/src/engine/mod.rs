@@ -251,6 +251,7 @@ impl Engine {
         }
     }
 
+    /// Forgets what the tables learned: the next search starts as a new engine's would.
     pub fn clear_tables(&mut self) {
         self.searcher.clear();
         self.table.clear();
@@ -259,7 +260,13 @@ impl Engine {
     }
 
     /// Finds the best move for the side to move within `limits`, calling `on_info` as the
-    /// search progresses. The position is left as it was.
+    /// search progresses. The position is left as it was: play the move with
+    /// [`Engine::play`]. Give a limit: with none (`Limits::default()`) the search goes on to
+    /// depth 100, which can take hours. To end a search early from another thread, pass
+    /// `Limits::with_stop(stop_flag())` and set the flag; the engine is `Send`, so it can
+    /// search on a thread of its own. Under a node limit the root's checks for a VCF the
+    /// move would allow come on top of it (up to some tens of thousands of nodes), and the
+    /// result repeats exactly only from the same tables ([`Engine::clear_tables`]).
     pub fn go(&mut self, limits: &Limits, on_info: impl FnMut(&Info)) -> Analysis {
         self.go_excluding(limits, &[], on_info)
     }

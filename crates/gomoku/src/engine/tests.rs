@@ -268,3 +268,18 @@ fn the_generic_searcher_has_the_table() {
     };
     assert_eq!((nodes(true), nodes(false)), (7_080, 9_487));
 }
+
+/// The docs promise an engine can search on a thread of its own.
+#[test]
+fn an_engine_can_move_to_another_thread() {
+    fn send<T: Send>(_: &T) {}
+    let e = engine("h8", Rule::Freestyle);
+    send(&e);
+    let found = std::thread::spawn(move || {
+        let mut e = e;
+        e.go(&Limits::nodes(1_000), |_| {}).best_move
+    })
+    .join()
+    .unwrap();
+    assert!(found.is_some());
+}

@@ -41,11 +41,24 @@ pub fn fail(message: impl Display) -> ExitCode {
     ExitCode::from(USER_ERROR)
 }
 
-/// `text` with each control character but a line break shown as `?`: an error may quote a
-/// file's bytes, and an escape sequence among them would act on the terminal.
+/// Writes a note (not an error) to stderr, made safe as an error is.
+pub fn note(message: impl Display) {
+    let _ = writeln!(
+        io::stderr(),
+        "note: {}",
+        terminal_safe(&message.to_string())
+    );
+}
+
+/// `text` with each control character but a line break or a tab shown as `?`: an error may
+/// quote a file's bytes, and an escape sequence among them would act on the terminal.
 fn terminal_safe(text: &str) -> String {
     text.chars()
-        .map(|c| if c.is_control() && c != '\n' { '?' } else { c })
+        .map(|c| match c {
+            '\n' | '\t' => c,
+            c if c.is_control() => '?',
+            c => c,
+        })
         .collect()
 }
 

@@ -51,10 +51,10 @@ pub fn load(
     let file = read_each(path, defaults)?;
     let count = file.games.len();
     if let Some(error) = file.broken.as_ref().filter(|_| number <= count) {
-        eprintln!(
-            "note: {path} breaks off after {}: {error}",
+        crate::output::note(format!(
+            "{path} breaks off after {}: {error}",
             crate::output::count(count, "readable game")
-        );
+        ));
     }
     // A last game that cannot be read (a comment left open takes in the games after it, and
     // then fails on their moves) may be where the games asked for went.

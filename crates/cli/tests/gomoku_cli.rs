@@ -656,6 +656,16 @@ fn user_errors_are_one_line_with_status_2() {
     assert_eq!(out.status.code(), Some(2));
     assert!(stderr.contains("unexpected `?`"), "{stderr}");
     assert!(!stderr.contains('\x1b'), "{stderr}");
+    // Nor does a note about a second game that breaks off.
+    std::fs::write(&file, "(;GM[4]SZ[15];B[hh])\n(;GM[4]SZ[15]\x1b[2J;B[hh])").unwrap();
+    let out = wuzi(&["show", file.to_str().unwrap()]);
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert!(out.status.success(), "{stderr}");
+    assert!(
+        stderr.starts_with("note: ") && stderr.contains('?'),
+        "{stderr}"
+    );
+    assert!(!stderr.contains('\x1b'), "{stderr}");
     let _ = std::fs::remove_dir_all(&dir);
 }
 

@@ -507,6 +507,15 @@ fn stop_a_match_by(signal: &str, status: i32) {
         std::thread::sleep(Duration::from_millis(20));
     }
     let output = child.wait_with_output().unwrap();
+    #[cfg(unix)]
+    if status < 0 {
+        use std::os::unix::process::ExitStatusExt;
+        assert_eq!(
+            output.status.signal(),
+            Some(9),
+            "the manager died of SIGKILL"
+        );
+    }
     if status >= 0 {
         // Reported, and the status says it was stopped, as a shell's 128 + the signal.
         assert_eq!(output.status.code(), Some(status));

@@ -19,6 +19,15 @@ pub struct Line {
     pub cut: bool,
 }
 
+/// The first `chars` characters of `text`, and whether that left some out: a long line is
+/// quoted by its start.
+pub fn start_of(text: &str, chars: usize) -> (&str, bool) {
+    match text.char_indices().nth(chars) {
+        Some((cut, _)) => (&text[..cut], true),
+        None => (text, false),
+    }
+}
+
 /// `text` with each control character shown as `?`: text quoted from the other end goes out
 /// again (in a protocol reply, on a terminal, into a record), where a NUL or a carriage
 /// return would break the line and an escape sequence would act.

@@ -86,6 +86,7 @@ impl fmt::Debug for Point {
 
 /// Why one move of a list was refused.
 #[derive(Clone, Debug, PartialEq, Eq)]
+#[non_exhaustive]
 pub struct MoveListError {
     /// 0-based position of the move in the list.
     pub index: usize,

@@ -227,7 +227,7 @@ const GRADE_COLOURS = { inaccuracy: "#7d6608", mistake: "#a04000", blunder: "#c0
 function drawChances() {
   const c = $("chances");
   c.hidden = !review || review.moves.length === 0;
-  if (c.hidden) return;
+  if (c.hidden) { c.setAttribute("aria-label", "Review chart"); return; }
   const g = c.getContext("2d"), w = c.width, h = c.height;
   const black = (m, chance) => (m.side === "black" ? chance : 1 - chance);
   const first = review.moves[0];
@@ -262,15 +262,16 @@ function render() {
   // and the engine's choice as a tooltip.
   const graded = review && review.moves.length > 0 ? review.byNumber : {};
   // The player's stone is listed at once, as it is drawn.
-  // A screen reader reads each item's label: whose move, and the review's words, which the
-  // page shows only as a mark and a tooltip.
+  // A screen reader also reads the hidden words: whose move, and the review's, which the
+  // page shows only as a mark and a tooltip. `data-move` is the move alone.
+  const hidden = (words) => `<span class="visually-hidden">${words}</span>`;
   $("moves").innerHTML = shownMoves().map((m, k) => {
     const r = graded[k + 1];
-    const whose = `${k + 1}. ${k % 2 === 0 ? "Black" : "White"} ${m}`;
-    if (!r || r.move !== m) return `<li aria-label="${whose}">${m}</li>`;
+    const whose = hidden(`${k + 1}. ${k % 2 === 0 ? "Black" : "White"} `);
+    if (!r || r.move !== m) return `<li data-move="${m}">${whose}${m}</li>`;
     const tip = `${r.grade}: ${r.chance_before_text} → ${r.chance_after_text}`
       + (r.grade === "best" ? "" : `, best ${r.engine.best_move}`);
-    return `<li class="${r.grade}" title="${tip}" aria-label="${whose}, ${tip}">${m}${REVIEW_MARKS[r.grade] || ""}</li>`;
+    return `<li class="${r.grade}" title="${tip}" data-move="${m}">${whose}${m}${REVIEW_MARKS[r.grade] || ""}${hidden(`, ${tip}`)}</li>`;
   }).join("");
   drawChances();
   let text;
@@ -310,7 +311,7 @@ function render() {
   if (!busy && $("notice").hidden) {
     const shown = shownMoves();
     const last = shown.length ? `${shown.length % 2 ? "Black" : "White"} played ${shown[shown.length - 1]}. ` : "";
-    say(last + text);
+    say(last + text + (hintMove ? ` Hint: ${hintMove}.` : ""));
   }
   saveGame();
 }
@@ -514,6 +515,7 @@ function notify(message) {
 async function run(action) {
   if (busy) return;
   busy = true; hintMove = null; hintWanted = false; bestMarks = []; review = null; $("threats").textContent = "";
+  said = ""; // what the action ends with is said, even if it is what was said before
   $("notice").hidden = true; $("live").textContent = "";
   if (game) render();
   try {
@@ -565,7 +567,7 @@ async function analyse() {
     // Kept with the game, so that a later redraw (a review's grades) shows it still.
     game.analysis = a;
     bestMarks = a.lines ? a.lines.map((l) => l.best_move) : [];
-    if (hintWanted) hintMove = a.best_move;
+    if (hintWanted) { hintMove = a.best_move; say(`Hint: ${hintMove}.`); }
   } catch (e) { /* a busy server: no analysis this time */ } finally {
     // A later analysis owns the panel. One of a position left behind only clears its
     // "analysing" words: a redraw would overwrite what the header says now (a queue place).
@@ -670,7 +672,7 @@ $("hint").onclick = () => {
   if (game.result) { notify("The game is over: there is no move to suggest."); return; }
   // In analysis mode the position's own analysis has the move: no second search to disagree.
   if (game.ai === "none" && analysing) { hintWanted = true; return; } // marked when it ends
-  if (game.ai === "none" && game.analysis) { hintMove = game.analysis.best_move; draw(); return; }
+  if (game.ai === "none" && game.analysis) { hintMove = game.analysis.best_move; say(`Hint: ${hintMove}.`); draw(); return; }
   run(async () => {
     const g = await gameApi("hint", {});
     hintMove = g.analysis.best_move; return g;

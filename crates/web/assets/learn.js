@@ -53,8 +53,10 @@ function verdict(list) {
 function drawBoard(path = [], now = null) {
   const { w, h } = dims();
   const grid = $("grid");
-  // The cells are made anew: the keyboard's focus goes back to the same point after.
-  const focused = grid.contains(document.activeElement) ? document.activeElement.dataset.name : null;
+  // The cells are made anew: the keyboard's focus goes back to the same point after a move
+  // (not at each step through a search, where it would announce the point every time).
+  const keep = path.length === 0 && grid.contains(document.activeElement);
+  const focused = keep ? document.activeElement.dataset.name : null;
   grid.innerHTML = "";
   grid.className = w > 9 ? "small" : "";
   grid.style.gridTemplateColumns = `repeat(${w}, auto)`;

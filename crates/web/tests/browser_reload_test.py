@@ -44,6 +44,10 @@ def main():
         assert announced(d) in (f"h9, {'white stone' if reply == 'h9' else 'empty'}",), announced(d)
         ActionChains(d).send_keys(Keys.ARROW_DOWN).perform()
         assert announced(d) == "h8, black stone", announced(d)
+        # A hint is said too, though the position (and so the state said) is the same.
+        d.find_element(By.ID, "hint").click()
+        wait(d, "the hint said", lambda: announced(d).startswith(
+            f"White played {reply}. Black to move. Hint: "))
         # Idle: the same game again, not a new one (the server allows an address one).
         d.refresh()
         wait(d, "the game after a reload", lambda: len(moves(d)) == 2 and not d.execute_script("return busy"))

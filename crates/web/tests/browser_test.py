@@ -31,7 +31,7 @@ def browser():
 def moves(d):
     # Read in one script: the list is re-rendered while the page updates.
     return d.execute_script(
-        "return [...document.querySelectorAll('#moves li')].map(li => li.textContent)")
+        "return [...document.querySelectorAll('#moves li')].map(li => li.dataset.move)")
 
 
 def status_text(d):
@@ -188,9 +188,10 @@ def main():
         assert len(titles) == 3 and not titles[0] and all(titles[1:]), titles
         # A screen reader reads whose move each is, and the tooltip's words.
         labels = d.execute_script(
-            "return [...document.querySelectorAll('#moves li')].map(li => li.getAttribute('aria-label'))")
+            "return [...document.querySelectorAll('#moves li')].map(li => li.textContent)")
         assert labels[0].startswith("1. Black ") and labels[0].count(",") == 0, labels
-        assert labels[2] == f"3. Black {moves(d)[2]}, {titles[2]}", labels
+        mark = {"inaccuracy": "?!", "mistake": "?", "blunder": "??"}.get(titles[2].split(":")[0], "")
+        assert labels[2] == f"3. Black {moves(d)[2]}{mark}, {titles[2]}", labels
         chart = d.execute_script("return document.getElementById('chances').getAttribute('aria-label')")
         assert chart.startswith("Review chart. Black: 1 move,"), chart
         # The chart of Black's chances: shown with the review, drawn (not blank).

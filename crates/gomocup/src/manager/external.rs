@@ -6,7 +6,7 @@
 use super::player::{log_line, Clock, Competitor, Fault, Log};
 use super::side::SideSpec;
 use crate::command::parse_point;
-use crate::lines::{printable, read_lines, Line, MAX_LINE};
+use crate::lines::{printable, read_lines, start_of, Line, MAX_LINE};
 use std::collections::VecDeque;
 use std::io::{BufReader, Write};
 use std::process::{Child, ChildStdin, Command, Stdio};
@@ -100,16 +100,14 @@ fn read_move(reply: &Line, size: usize) -> Result<Point, Fault> {
 /// show as `?`: the quote goes to a terminal and into records, where an escape sequence
 /// would act.
 fn excerpt(line: &Line) -> String {
-    const SHOWN: usize = 60;
-    let text = &line.text;
-    let end = text.char_indices().nth(SHOWN).map(|(i, _)| i);
-    let shown = printable(&text[..end.unwrap_or(text.len())]);
+    let (start, left_out) = start_of(&line.text, 60);
+    let shown = printable(start);
     if line.cut {
         format!("{shown}... (cut at {} KB)", MAX_LINE / 1024)
-    } else if end.is_some() {
-        format!("{shown}... ({} bytes in all)", text.len())
+    } else if left_out {
+        format!("{shown}... ({} bytes in all)", line.text.len())
     } else {
-        shown.to_string()
+        shown
     }
 }
 

@@ -80,9 +80,9 @@ pub fn parse_openings(
         }
         let opening = parse_line(line, format, size, rule).map_err(|e| {
             // A long line is quoted by its start: the error has said where in it to look.
-            let quoted = match line.char_indices().nth(QUOTED_CHARS) {
-                Some((cut, _)) => format!("{}...", &line[..cut]),
-                None => line.to_string(),
+            let quoted = match crate::lines::start_of(line, QUOTED_CHARS) {
+                (start, true) => format!("{start}..."),
+                (all, false) => all.to_string(),
             };
             format!("{name}:{}: {e} (line \"{quoted}\")", index + 1)
         })?;

@@ -30,7 +30,9 @@ pub(super) enum BlockKind {
 
 /// `board`, set up from its stones without a history (a `BOARD` whose order passed through a
 /// five, a `YXBOARD`), less the stone at `p`, which the side that moved last must own: that
-/// side is then to move.
+/// side is then to move. What is left is set up as it stands: taking back a stone that broke
+/// a six under exactly-five rules leaves the five it broke, a finished game (no manager takes
+/// back into such a position).
 pub(super) fn without_stone(board: &Board, p: Point) -> Result<Board, String> {
     let last = board.side_to_move().opponent();
     if board.stone(p) != Some(last) {

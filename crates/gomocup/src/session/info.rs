@@ -59,7 +59,8 @@ impl Session {
                 Err(_) if negative => self.max_node = None,
                 Err(_) => return bad(),
             },
-            "rule" => match number {
+            // A rule is a set of bits, not a limit: no rule is past 64 bits.
+            "rule" => match value.parse::<u64>() {
                 Ok(v) => {
                     let set = self.set_rule(v);
                     let repeated = self.last_rule_value.replace(v) == Some(v);

@@ -370,6 +370,11 @@ fn an_info_value_past_64_bits_is_the_largest() {
         assert!(session.handle_line(line).replies.is_empty(), "{line}");
     }
     assert_eq!(session.timeout_turn, Some(u64::MAX));
+    // A rule is not a limit: such a number is still no rule.
+    let rule = session
+        .handle_line("INFO rule 99999999999999999999")
+        .replies;
+    assert!(rule[0].starts_with("MESSAGE INFO rule"), "{rule:?}");
     assert_eq!(session.time_left, Some(0));
     assert_eq!(session.handle_line("PLAY 7,7").replies, ["7,7"]);
 }

@@ -142,9 +142,7 @@ impl Engine {
     fn build(mut board: Board, mut options: EngineOptions, map_now: bool) -> Engine {
         let weights = options.weights_for(board.rule());
         adopt_weights(&mut board, &weights);
-        // Past the cap the allocation would fail and abort the program (the front ends refuse
-        // such a size with a message; a library caller gets the cap).
-        options.table_bytes = options.table_bytes.min(MAX_HASH_MIB << 20);
+        options.table_bytes = capped_table_bytes(options.table_bytes);
         let (main, root_threats, leaf_threats) = split_memory(options.table_bytes);
         // One of the two searchers has the main table's memory: the selective search's shared
         // table, or the generic core's own.
@@ -606,6 +604,12 @@ fn adopt_weights(board: &mut Board, weights: &Option<Arc<Weights>>) {
             let _ = board.set_weights(Arc::clone(w));
         }
     }
+}
+
+/// `bytes` held to [`MAX_HASH_MIB`]: past it the allocation would fail and abort the program
+/// (the front ends refuse such a size with a message; a library caller gets the cap).
+fn capped_table_bytes(bytes: usize) -> usize {
+    bytes.min(MAX_HASH_MIB << 20)
 }
 
 /// Splits the table memory: most to the main search, an eighth to the root threat solver and

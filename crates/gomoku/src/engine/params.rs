@@ -87,7 +87,7 @@ pub struct SearchParams {
     /// +17 +- 25 at 40k nodes.)
     pub razor_max_depth: i32,
     pub razor_margin: i32,
-    /// In a PV node deeper than 2 plies and shallower than this (0: never), once a move raised alpha
+    /// In a PV node with more than 2 plies left and fewer than this (0: never), once a move raised alpha
     /// the remaining moves are searched a ply shallower: they must beat a proven line.
     /// (match: 12 over 0, +12 +- 24 at 10k nodes.)
     pub pv_raise_max_depth: i32,

@@ -88,7 +88,8 @@ pub fn read_records_each(
     // Piskvork's files say so on their first line: a record saved under another name
     // (`game.txt`) is read by what it holds.
     let lower = file_name.to_ascii_lowercase();
-    let body = text.trim_start_matches('\u{feff}').trim();
+    let unmarked = text.trim_start_matches('\u{feff}');
+    let body = unmarked.trim();
     let psq_text = body.starts_with("Piskvork");
     // An SGF file may begin with a note before its `(`: only text with no `(` at all is moves.
     let move_list = !body.is_empty() && !body.contains('(') && !psq_text;
@@ -99,7 +100,8 @@ pub fn read_records_each(
         }
     } else if move_list && !lower.ends_with(".sgf") {
         RecordFile {
-            games: vec![read_move_list(body, defaults)],
+            // Untrimmed, so that an error's line and column are the file's.
+            games: vec![read_move_list(unmarked, defaults)],
             broken: None,
         }
     } else {
@@ -163,9 +165,10 @@ mod tests {
         }
         let error = read_records("notes.txt", "hello world", Rule::Freestyle).unwrap_err();
         assert!(error.to_string().contains("nor a move list"), "{error}");
-        // A move list's error points at the move (in characters, past a multi-byte one).
+        // A move list's error points at the move, where the file has it.
         for (text, place) in [
             ("h8 i9\n\t1. h9 h8", "line 2, column 8: "),
+            ("\u{feff}\n\n  h8 h8", "line 3, column 6: "),
             ("h8 i9 h9\né8", "line 2, column 1: "),
             ("h8 \"é\" i9 zz", "line 1, column 4: "),
         ] {

@@ -1,6 +1,6 @@
 //! wuzi-gomoku: the Gomoku board and everything that recognises what is on it.
 //!
-//! - [`Board`]: stones on a 5x5 to 22x22 board, `play`/`undo` in place without allocating,
+//! - [`Board`]: stones on a 5x5 to 22x22 board, `try_play`/`undo` in place without allocating,
 //!   the move history, an incremental Zobrist hash, the result, and for every empty point,
 //!   direction and colour the [`Shape`] a stone there would make, with per-colour counts of
 //!   those shapes kept in O(1).

@@ -156,7 +156,7 @@ fn dense_position(rng: &mut Rng, size: usize, stones: usize) -> Option<Board> {
         } else {
             empty[rng.below(empty.len())]
         };
-        board.play(p);
+        board.try_play(p).unwrap();
         if board.result().is_some() {
             return None;
         }

@@ -347,7 +347,7 @@ fn run_steps(
             }
             let colour = board.side_to_move();
             let before = reference.shapes(&board, p, colour);
-            board.play(p);
+            board.try_play(p).unwrap();
             check_result(&board, colour, before)?;
         }
         // Fouls first: `foul` places stones to look ahead and must leave everything as it was.

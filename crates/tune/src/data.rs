@@ -89,11 +89,14 @@ impl Sample {
         })
     }
 
-    /// The position the moves lead to.
+    /// The position the moves lead to (as far as they are legal: reading the data checked
+    /// them).
     pub fn board(&self) -> Board {
         let mut b = Board::new(SIZE, self.rule).expect("15 is a supported size");
         for &p in &self.moves {
-            b.play(p);
+            if b.try_play(p).is_err() {
+                break;
+            }
         }
         b
     }

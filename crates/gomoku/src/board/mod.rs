@@ -613,8 +613,9 @@ impl Board {
     }
 
     /// Plays `p` for the side to move and decides whether that ends the game. `p` must be
-    /// empty and the game not over (checked in debug builds only; see [`Board::try_play`]).
-    pub fn play(&mut self, p: Point) {
+    /// empty and the game not over (checked in debug builds only): the searches' move,
+    /// kept in the crate; a caller outside it plays with [`Board::try_play`], which checks.
+    pub(crate) fn play(&mut self, p: Point) {
         debug_assert!(self.is_empty(p) && self.result.is_none());
         let c = self.side;
         let result = self.judge(p, c);

@@ -278,10 +278,19 @@ function renderNode(node) {
   const open = expanded.has(node.id);
   if (kids.length || skipped.length) {
     toggle.textContent = open ? "▾" : "▸";
+    // Named for a screen reader, and still focused after the tree is drawn anew.
+    toggle.setAttribute("aria-expanded", String(open));
+    toggle.setAttribute("aria-label", `${open ? "collapse" : "expand"} ${node.move || "the root"}`);
     toggle.addEventListener("click", () => {
       if (expanded.has(node.id)) expanded.delete(node.id); else expanded.add(node.id);
       renderTree();
+      const again = $("tree").querySelector(`li.node[data-id='${node.id}'] > button.toggle`);
+      if (again) again.focus();
     });
+  } else {
+    // A leaf's toggle only keeps the labels in line: no tab stop, nothing to read.
+    toggle.tabIndex = -1;
+    toggle.setAttribute("aria-hidden", "true");
   }
   li.append(toggle, label(node));
   if (open && (kids.length || skipped.length)) {

@@ -96,6 +96,13 @@ def main():
         assert skipped.is_displayed() and "skipped: α ≥ β" in skipped.text, skipped.text
         colour = skipped.value_of_css_property("color")
         assert colour in ("rgba(107, 107, 107, 1)", "rgb(107, 107, 107)"), colour
+        # The toggle keeps the keyboard's focus though the tree was drawn anew, and says it
+        # is open now.
+        focused = d.execute_script(
+            "const b = document.activeElement;"
+            "return [b.closest('li.node').dataset.id, b.getAttribute('aria-expanded'),"
+            " b.getAttribute('aria-label')]")
+        assert focused[:2] == [cut_id, "true"] and focused[2].startswith("collapse "), focused
         assert d.find_elements(By.CSS_SELECTOR, "#tree li.node.on-pv"), "the principal variation is marked"
         d.save_screenshot(os.path.join(SHOTS, "learn-tree.png"))
         # Step through the search: the board shows the line of the node being visited.

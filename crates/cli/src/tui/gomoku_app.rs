@@ -6,8 +6,9 @@
 //! the depth, score and line update); the [`Engine`] itself moves to that thread and comes
 //! back with its answer, so its tables persist from move to move. Undo, new game and quit
 //! while it thinks stop it and wait for it to come back. A review of the game (`r`) runs
-//! the same way, a position at a time (all of that is `thinking`). In analysis (`a`) the player plays both sides and the
-//! engine thinks without a time limit for the side to move, until the position changes.
+//! the same way, a position at a time (all of that is `thinking`). In analysis (`a`) the
+//! player plays both sides and the engine thinks without a time limit for the side to move,
+//! until the position changes.
 
 use super::board_view::Cell;
 use super::input::{step, Input};

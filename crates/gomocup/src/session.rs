@@ -418,7 +418,7 @@ impl Session {
             let over = self
                 .engine
                 .as_ref()
-                .map_or(true, |e| e.board().result().is_some());
+                .is_none_or(|e| e.board().result().is_some());
             return vec![if over {
                 "ERROR the game is over".into()
             } else {

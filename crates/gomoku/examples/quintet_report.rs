@@ -134,7 +134,7 @@ fn main() {
     for &secs in &deadlines {
         let (mut solved, mut wrong, mut rerun) = (0, 0, 0);
         for (puzzle, slot) in vct.iter().zip(last.iter_mut()) {
-            if slot.as_ref().map_or(true, |r| r.timed_out) {
+            if slot.as_ref().is_none_or(|r| r.timed_out) {
                 *slot = Some(run(
                     puzzle,
                     ThreatKind::Vct,

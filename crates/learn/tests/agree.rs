@@ -118,7 +118,7 @@ fn check_tree(tree: &Value, nodes: u64) -> usize {
             .filter(|(i, _)| {
                 children
                     .get(i + 1)
-                    .map_or(true, |next| next["re_search"] == false)
+                    .is_none_or(|next| next["re_search"] == false)
             })
             .map(|(_, c)| c)
             .collect();

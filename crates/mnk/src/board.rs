@@ -172,7 +172,7 @@ impl Mnk {
     }
 
     pub fn to_move(&self) -> Player {
-        if self.history.len() % 2 == 0 {
+        if self.history.len().is_multiple_of(2) {
             Player::First
         } else {
             Player::Second

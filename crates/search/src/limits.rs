@@ -92,7 +92,7 @@ impl Budget {
         if self.limits.nodes.is_some_and(|limit| nodes > limit) {
             return true;
         }
-        if nodes % Self::CHECK_EVERY != 0 {
+        if !nodes.is_multiple_of(Self::CHECK_EVERY) {
             return false;
         }
         self.stop_requested()

@@ -104,7 +104,7 @@ impl<G: Game> Observer<G> for WorkLimit {
             return false;
         }
         if let (Some(deadline), Some(time)) = (self.deadline, self.time) {
-            if self.nodes % CLOCK_INTERVAL == 0 && Instant::now() >= deadline {
+            if self.nodes.is_multiple_of(CLOCK_INTERVAL) && Instant::now() >= deadline {
                 self.exceeded = Some(LimitExceeded::Time(time));
                 return false;
             }

@@ -65,7 +65,7 @@ impl<M: Copy + Eq> TreeRecorder<M> {
             .filter(|&(i, _)| {
                 children
                     .get(i + 1)
-                    .map_or(true, |&next| !self.nodes[next].re_search)
+                    .is_none_or(|&next| !self.nodes[next].re_search)
             })
             .map(|(_, &child)| child)
             .collect()

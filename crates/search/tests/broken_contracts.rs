@@ -31,7 +31,7 @@ impl Game for Line {
     type Move = u32;
 
     fn side_to_move(&self) -> Player {
-        if self.played % 2 == 0 {
+        if self.played.is_multiple_of(2) {
             Player::First
         } else {
             Player::Second

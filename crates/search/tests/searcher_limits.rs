@@ -81,7 +81,7 @@ impl Game for Nim {
     type Move = u32;
 
     fn side_to_move(&self) -> Player {
-        if self.moves % 2 == 0 {
+        if self.moves.is_multiple_of(2) {
             Player::First
         } else {
             Player::Second

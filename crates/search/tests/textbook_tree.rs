@@ -31,7 +31,7 @@ impl Game for RandomTree {
     type Move = u8;
 
     fn side_to_move(&self) -> Player {
-        if self.path.len() % 2 == 0 {
+        if self.path.len().is_multiple_of(2) {
             Player::First
         } else {
             Player::Second

@@ -242,7 +242,7 @@ pub async fn undo(State(state): Shared, GameId(id): GameId) -> Reply {
             .enumerate()
             .filter(|(i, _)| {
                 game.ai
-                    .map_or(true, |ai| (i % 2 == 0) != (ai == Player::First))
+                    .is_none_or(|ai| (i % 2 == 0) != (ai == Player::First))
             })
             .count();
         if human_moves == 0 {
@@ -250,7 +250,7 @@ pub async fn undo(State(state): Shared, GameId(id): GameId) -> Reply {
         }
         // Back to the position before the human's last move.
         while game.board.undo().is_some() {
-            if game.ai.map_or(true, |ai| game.board.side_to_move() != ai) {
+            if game.ai.is_none_or(|ai| game.board.side_to_move() != ai) {
                 break;
             }
         }

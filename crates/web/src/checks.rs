@@ -745,7 +745,7 @@ mod tests {
                     Ok(asked) => {
                         check(&asked.board, asked.time_ms)?;
                         prop_assert!(asked.board.result().is_none());
-                        prop_assert!(asked.nbest.map_or(true, |n| (1..=MAX_NBEST).contains(&n)));
+                        prop_assert!(asked.nbest.is_none_or(|n| (1..=MAX_NBEST).contains(&n)));
                     }
                     Err(e) => refused(e)?,
                 }

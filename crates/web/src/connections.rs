@@ -115,7 +115,7 @@ pub async fn serve(
         };
         let Ok(place) = Arc::clone(&places).try_acquire_owned() else {
             drop(stream);
-            if !warned.is_some_and(|at| at.elapsed() < FULL_WARNING_EVERY) {
+            if warned.is_none_or(|at| at.elapsed() >= FULL_WARNING_EVERY) {
                 warned = Some(Instant::now());
                 tracing::warn!(
                     max = limits.max_connections,
@@ -131,7 +131,7 @@ pub async fn serve(
                     Some(place) => Some(place),
                     None => {
                         drop(stream);
-                        if !warned_client.is_some_and(|at| at.elapsed() < FULL_WARNING_EVERY) {
+                        if warned_client.is_none_or(|at| at.elapsed() >= FULL_WARNING_EVERY) {
                             warned_client = Some(Instant::now());
                             tracing::warn!(
                                 %client,

@@ -48,7 +48,7 @@ pub struct BoardView<'a> {
 /// False when the `NO_COLOR` convention asks for no colour (the variable set and not empty);
 /// the terminal library then drops every colour, so the board must not rely on one.
 pub fn colour_wanted() -> bool {
-    std::env::var_os("NO_COLOR").map_or(true, |v| v.is_empty())
+    std::env::var_os("NO_COLOR").is_none_or(|v| v.is_empty())
 }
 
 /// A stone's symbol: both round in colour; without it, White's is hollow.

@@ -458,12 +458,18 @@ impl GomokuApp {
         // Asked of the screen's position, so that nothing to undo stops no search.
         let board = &self.board;
         let played = board.moves().len();
-        let first = if played % 2 == 0 {
+        let first = if played.is_multiple_of(2) {
             board.side_to_move()
         } else {
             board.side_to_move().opponent()
         };
-        let mover = |i: usize| if i % 2 == 0 { first } else { first.opponent() };
+        let mover = |i: usize| {
+            if i.is_multiple_of(2) {
+                first
+            } else {
+                first.opponent()
+            }
+        };
         if !(0..played).any(|i| mover(i) == human) {
             self.message = "Nothing to undo.".into();
             return;

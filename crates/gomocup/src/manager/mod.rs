@@ -319,7 +319,7 @@ fn play_one(
     opening: &[Point],
     log_prefix: &str,
 ) -> Option<GameReport> {
-    let a_black = index % 2 == 0;
+    let a_black = index.is_multiple_of(2);
     let make = |spec: &SideSpec, who: &str, name: &str| {
         let label = format!("{log_prefix}game {} {who} ({name})", index + 1);
         competitor(spec, config.abort.clone(), config.log.clone(), label)

@@ -129,7 +129,10 @@ impl ThreatWin {
     /// The forbidden block a renju Black defender is left with, when the line ends with it
     /// rather than with the attacker's five.
     pub fn forbidden_block(&self) -> Option<Point> {
-        (self.line.len() % 2 == 0).then(|| self.line[self.line.len() - 1])
+        self.line
+            .len()
+            .is_multiple_of(2)
+            .then(|| self.line[self.line.len() - 1])
     }
 }
 

@@ -141,7 +141,7 @@ impl ThreatSolver {
             };
             return settled(r.winner == Some(attacker), 0);
         }
-        let attacker_to_move = ply % 2 == 0;
+        let attacker_to_move = ply.is_multiple_of(2);
         let mut moves = self.moves.take(2 * ply);
         let expanded = self.expand(board, ply, &mut moves);
         let entry = match expanded {
@@ -167,7 +167,7 @@ impl ThreatSolver {
         ply: usize,
         moves: &[Point],
     ) -> ProofEntry {
-        let attacker_to_move = ply % 2 == 0;
+        let attacker_to_move = ply.is_multiple_of(2);
         // The children's entries, read once: the table may lose one to another position,
         // and a child searched again from nothing would be searched forever.
         let mut children = std::mem::take(&mut self.proof_children[ply]);
@@ -225,13 +225,13 @@ impl ThreatSolver {
     fn expand(&mut self, board: &mut Board, ply: usize, out: &mut Vec<Point>) -> Expanded {
         let me = board.side_to_move();
         let them = me.opponent();
-        let attacker = if ply % 2 == 0 { me } else { them };
+        let attacker = if ply.is_multiple_of(2) { me } else { them };
         if let Some(r) = board.result() {
             // A renju foul or a full board.
             return Expanded::Settled(r.winner == Some(attacker));
         }
         let attacks = self.attacks_left(ply);
-        if ply % 2 == 0 {
+        if ply.is_multiple_of(2) {
             if board.threats(me).five > 0 {
                 return Expanded::Settled(true);
             }
@@ -325,7 +325,7 @@ impl ThreatSolver {
     fn proof_line(&mut self, board: &mut Board, ply: usize, line: &mut Vec<Point>) -> bool {
         let me = board.side_to_move();
         let them = me.opponent();
-        let attacker_to_move = ply % 2 == 0;
+        let attacker_to_move = ply.is_multiple_of(2);
         if let Some(r) = board.result() {
             // The defender's foul ends a win; the attacker's or a full board does not.
             return r.winner == Some(if attacker_to_move { me } else { them });
@@ -365,7 +365,7 @@ impl ThreatSolver {
                     let foul = board.result().is_some_and(|r| r.winner == Some(them));
                     board.undo();
                     let plies = self.child(board, p).plies;
-                    if !foul && longest.map_or(true, |(_, most)| plies > most) {
+                    if !foul && longest.is_none_or(|(_, most)| plies > most) {
                         longest = Some((p, plies));
                     }
                 }
@@ -382,7 +382,7 @@ impl ThreatSolver {
                 // Nothing stops the attack: any legal move, and the attacker goes on.
                 next = Near::near_stones(board).into_iter().find(|&m| {
                     board.play(m);
-                    let legal = board.result().map_or(true, |r| r.winner != Some(them));
+                    let legal = board.result().is_none_or(|r| r.winner != Some(them));
                     board.undo();
                     legal
                 });

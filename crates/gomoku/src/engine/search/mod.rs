@@ -414,7 +414,7 @@ impl Search {
         if self.limits.nodes.is_some_and(|n| self.nodes > n) {
             return true;
         }
-        if self.nodes % CHECK_EVERY != 0 {
+        if !self.nodes.is_multiple_of(CHECK_EVERY) {
             return false;
         }
         self.limits

@@ -113,6 +113,18 @@ impl MatchSetup {
         let Some(path) = &self.log else {
             return Ok(None);
         };
+        // Both in one file would interleave them into something neither reader can read.
+        if let Some(sgf) = &self.sgf {
+            let same = |a: &PathBuf, b: &PathBuf| {
+                a == b || matches!((a.canonicalize(), b.canonicalize()), (Ok(x), Ok(y)) if x == y)
+            };
+            if same(sgf, path) {
+                return Err(format!(
+                    "--sgf and --log name the same file ({}): give each its own",
+                    path.display()
+                ));
+            }
+        }
         // Line by line, so that `tail -f` follows the games and a killed manager loses none.
         let file = std::io::LineWriter::new(create(path, "the log")?);
         Ok(Some(Arc::new(Mutex::new(file))))
@@ -409,6 +421,7 @@ impl SgfSink {
         }
         if self.failed.load(Ordering::Relaxed) {
             eprintln!("wuzi: some games could not be written to the SGF file");
+            crate::output::RECORDS_INCOMPLETE.store(true, Ordering::Relaxed);
         }
     }
 

@@ -5,6 +5,7 @@
 use std::fmt::Display;
 use std::io::{self, Write};
 use std::process::ExitCode;
+use std::sync::atomic::{AtomicBool, Ordering};
 
 /// The exit status of a user error (clap's own usage errors use it too).
 pub const USER_ERROR: u8 = 2;
@@ -23,11 +24,18 @@ pub fn io_message(error: io::Error) -> String {
     error.to_string()
 }
 
-/// Prints `text` and a newline to stdout, and flushes.
+/// The exit status when the output cannot be written (a full disk, a closed stdout): not a
+/// user error, and not a success a script would take the empty output for.
+pub const OUTPUT_FAILED: i32 = 1;
+
+/// Prints `text` and a newline to stdout, and flushes. Output that cannot be written ends
+/// the program with [`OUTPUT_FAILED`] and says why (a closed pipe ends it quietly, above).
 pub fn line(text: impl Display) {
     let mut out = io::stdout().lock();
     if let Err(e) = writeln!(out, "{text}").and_then(|()| out.flush()) {
         exit_if_closed(&e);
+        let _ = writeln!(io::stderr(), "wuzi: cannot write the output: {e}");
+        std::process::exit(OUTPUT_FAILED);
     }
 }
 
@@ -80,12 +88,20 @@ pub fn finish_stoppable(
     result: Result<String, String>,
     stopped_by: impl Fn() -> Option<u8>,
 ) -> ExitCode {
+    let reported = result.is_ok();
     let code = finish(result);
     match stopped_by() {
         Some(signal) => ExitCode::from(128u8.saturating_add(signal)),
+        None if reported && RECORDS_INCOMPLETE.load(Ordering::Relaxed) => {
+            ExitCode::from(OUTPUT_FAILED as u8)
+        }
         None => code,
     }
 }
+
+/// Set when a run's records (`--sgf`) could not all be written: its report is still printed,
+/// but it ends with [`OUTPUT_FAILED`], so a script does not take the file for complete.
+pub static RECORDS_INCOMPLETE: AtomicBool = AtomicBool::new(false);
 
 /// Ends a command that printed as it went.
 pub fn finish_unit(result: Result<(), String>) -> ExitCode {

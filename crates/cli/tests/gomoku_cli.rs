@@ -629,6 +629,25 @@ fn a_closed_pipe_ends_quietly_with_success() {
         assert_eq!(String::from_utf8_lossy(&shell.stderr), "", "{args}");
         assert_eq!(String::from_utf8_lossy(&shell.stdout).trim(), "0", "{args}");
     }
+    // Output that cannot be written (a full disk) is no success: a script would take the
+    // empty file for the result. Found by a packager's review.
+    #[cfg(target_os = "linux")]
+    for args in [
+        &["show", "h8"][..],
+        &["analyze", "--json", "--depth", "2", "h8"],
+    ] {
+        let out = Command::new(env!("CARGO_BIN_EXE_wuzi"))
+            .args(args)
+            .stdout(std::fs::File::create("/dev/full").unwrap())
+            .output()
+            .unwrap();
+        let stderr = String::from_utf8_lossy(&out.stderr);
+        assert_eq!(out.status.code(), Some(1), "{args:?}: {stderr}");
+        assert!(
+            stderr.starts_with("wuzi: cannot write the output: "),
+            "{args:?}: {stderr}"
+        );
+    }
 }
 
 #[test]

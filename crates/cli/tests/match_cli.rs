@@ -547,6 +547,46 @@ fn stop_a_match_by(signal: &str, status: i32) {
 
 /// Counts that must be positive are refused by the argument parser (status 2), before any
 /// game starts: `--games 0` used to play a pair of games, `--draw-after 0` drew every game.
+/// Records that could not be written (a full disk) end the run with status 1 after its
+/// report, so that a script does not take the file for complete; one file for both the
+/// records and the log is refused before any game. Found by a packager's review.
+#[cfg(target_os = "linux")]
+#[test]
+fn records_that_cannot_be_written_are_no_success() {
+    let full = wuzi(&[
+        "match",
+        "--a",
+        "depth=1",
+        "--b",
+        "depth=1",
+        "--games",
+        "2",
+        "--quiet",
+        "--sgf",
+        "/dev/full",
+    ]);
+    let stderr = String::from_utf8_lossy(&full.stderr);
+    assert_eq!(full.status.code(), Some(1), "{stderr}");
+    assert!(
+        stderr.contains("some games could not be written"),
+        "{stderr}"
+    );
+    assert!(String::from_utf8_lossy(&full.stdout).contains("2 games"));
+    let dir = scratch_dir("same-file");
+    let file = dir.join("run.txt");
+    let file = file.to_str().unwrap();
+    let same = wuzi(&[
+        "match", "--a", "depth=1", "--b", "depth=1", "--games", "2", "--sgf", file, "--log", file,
+    ]);
+    let stderr = String::from_utf8_lossy(&same.stderr);
+    assert_eq!(same.status.code(), Some(2), "{stderr}");
+    assert!(
+        stderr.contains("--sgf and --log name the same file"),
+        "{stderr}"
+    );
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
 #[test]
 fn match_counts_of_zero_are_refused() {
     for args in [

@@ -10,7 +10,7 @@ use wuzi_learn::{run_plan, Algorithm, AlgorithmResult, Bounds, Plan, Position};
 /// Where the searched trees go.
 #[derive(Args, Debug, Clone, Default)]
 pub struct TreeArgs {
-    /// Write the searched tree(s) as JSON to FILE (one algorithm: its tree; several: a list).
+    /// Write the searched tree(s) as JSON to FILE (a list when several algorithms search).
     #[arg(long, value_name = "FILE", global = true)]
     pub tree: Option<PathBuf>,
     /// The most nodes a tree may have: a search that needs more is an error, never cut.

@@ -101,8 +101,10 @@ pub struct GamesArgs {
     /// Games played at the same time.
     #[arg(long, default_value_t = 1, value_parser = at_least_one::<usize>)]
     pub concurrency: usize,
+    /// The rule the games are played under.
     #[arg(long, value_enum, ignore_case = true, default_value_t = RuleArg::Freestyle)]
     pub rule: RuleArg,
+    /// The board's size, 5 to 22.
     #[arg(long, default_value_t = 15)]
     pub size: usize,
 }

@@ -130,7 +130,7 @@ fn start_logging(level: Option<&str>) -> Result<(), String> {
     tracing_subscriber::fmt()
         .with_env_filter(filter)
         .with_writer(std::io::stderr)
-        .with_ansi(std::io::stderr().is_terminal())
+        .with_ansi(std::io::stderr().is_terminal() && std::env::var_os("NO_COLOR").is_none())
         .try_init()
         .map_err(|e| format!("cannot start the log: {e}"))
 }

@@ -25,6 +25,7 @@ pub struct SelfplayArgs {
     /// Nodes per move.
     #[arg(long, default_value_t = 3000, value_parser = crate::arg_check::at_least_one::<u64>)]
     pub nodes: u64,
+    /// The rule the games are played under: freestyle, standard or renju.
     #[arg(long, default_value = "freestyle")]
     pub rule: Rule,
     /// Seed of the openings (the same seed plays the same games).

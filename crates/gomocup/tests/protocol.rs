@@ -456,3 +456,29 @@ fn yixin_board_starts_with_width_and_height() {
     );
     assert!(b.ask("START 20 15").starts_with("ERROR rectangular boards"));
 }
+
+/// Asked what it is, the binary says so and ends, rather than wait on stdin for a manager
+/// (a packager's smoke test hung); any other argument is refused.
+#[test]
+fn version_and_help_answer_without_a_manager() {
+    use std::process::Command;
+    let run = |arg: &str| {
+        Command::new(env!("CARGO_BIN_EXE_pbrain-wuzi"))
+            .arg(arg)
+            .output()
+            .unwrap()
+    };
+    let version = run("--version");
+    assert!(version.status.success());
+    let text = String::from_utf8_lossy(&version.stdout);
+    assert_eq!(
+        text.trim(),
+        format!("pbrain-wuzi {}", env!("CARGO_PKG_VERSION"))
+    );
+    let help = run("--help");
+    assert!(help.status.success());
+    assert!(String::from_utf8_lossy(&help.stdout).contains("Gomocup protocol"));
+    let other = run("--depth");
+    assert_eq!(other.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&other.stderr).contains("unexpected argument '--depth'"));
+}

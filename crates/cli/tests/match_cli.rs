@@ -409,18 +409,7 @@ fn a_match_against_an_external_engine_writes_its_records() {
         assert_eq!(count("wins"), won, "{key}");
     }
     // Two openings for six games: a note says they are played again.
-    let reused = wuzi(&[
-        "match",
-        "--a",
-        "depth=1",
-        "--b",
-        "depth=1",
-        "--games",
-        "6",
-        "--openings",
-        &path(&openings),
-        "--quiet",
-    ]);
+    let reused = depth_one_match("6", &["--openings", &path(&openings), "--quiet"]);
     let stderr = String::from_utf8_lossy(&reused.stderr);
     assert!(
         stderr.contains("note: 2 openings for 3 pairs of games"),
@@ -547,24 +536,22 @@ fn stop_a_match_by(signal: &str, status: i32) {
 
 /// Counts that must be positive are refused by the argument parser (status 2), before any
 /// game starts: `--games 0` used to play a pair of games, `--draw-after 0` drew every game.
+/// `wuzi match` of two depth-1 searches, `games` games, with `extra` arguments.
+fn depth_one_match(games: &str, extra: &[&str]) -> std::process::Output {
+    let mut args = vec![
+        "match", "--a", "depth=1", "--b", "depth=1", "--games", games,
+    ];
+    args.extend_from_slice(extra);
+    wuzi(&args)
+}
+
 /// Records that could not be written (a full disk) end the run with status 1 after its
 /// report, so that a script does not take the file for complete; one file for both the
 /// records and the log is refused before any game. Found by a packager's review.
 #[cfg(target_os = "linux")]
 #[test]
 fn records_that_cannot_be_written_are_no_success() {
-    let full = wuzi(&[
-        "match",
-        "--a",
-        "depth=1",
-        "--b",
-        "depth=1",
-        "--games",
-        "2",
-        "--quiet",
-        "--sgf",
-        "/dev/full",
-    ]);
+    let full = depth_one_match("2", &["--quiet", "--sgf", "/dev/full"]);
     let stderr = String::from_utf8_lossy(&full.stderr);
     assert_eq!(full.status.code(), Some(1), "{stderr}");
     assert!(
@@ -575,9 +562,7 @@ fn records_that_cannot_be_written_are_no_success() {
     let dir = scratch_dir("same-file");
     let file = dir.join("run.txt");
     let file = file.to_str().unwrap();
-    let same = wuzi(&[
-        "match", "--a", "depth=1", "--b", "depth=1", "--games", "2", "--sgf", file, "--log", file,
-    ]);
+    let same = depth_one_match("2", &["--sgf", file, "--log", file]);
     let stderr = String::from_utf8_lossy(&same.stderr);
     assert_eq!(same.status.code(), Some(2), "{stderr}");
     assert!(

@@ -132,10 +132,13 @@ impl MatchSetup {
         Ok(Some(Arc::new(Mutex::new(file))))
     }
 
-    /// The progress of `games` games: a bar on a terminal (hidden with `--quiet`), and
-    /// whether to print a line a game instead (into a file or pipe).
+    /// The progress of `games` games: a bar on a terminal that can draw one (hidden with
+    /// `--quiet`), and whether to print a line a game instead (into a file or a pipe, or on a
+    /// `TERM=dumb` terminal, which the bar's cursor moves would litter).
     pub(crate) fn progress(&self, games: u64) -> (ProgressBar, bool) {
-        let bar = if self.quiet {
+        let drawable = std::io::stderr().is_terminal()
+            && std::env::var_os("TERM").is_none_or(|term| term != "dumb");
+        let bar = if self.quiet || !drawable {
             ProgressBar::hidden()
         } else {
             ProgressBar::new(games)
@@ -144,7 +147,7 @@ impl MatchSetup {
             ProgressStyle::with_template("{pos}/{len} games  {msg}  [{elapsed_precise}]")
                 .expect("valid template"),
         );
-        (bar, !self.quiet && !std::io::stderr().is_terminal())
+        (bar, !self.quiet && !drawable)
     }
 }
 

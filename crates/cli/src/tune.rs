@@ -250,7 +250,7 @@ pub fn run_selfplay(args: &SelfplayArgs) -> Result<String, String> {
     })?;
     out.flush().map_err(|e| e.to_string())?;
     Ok(format!(
-        "{} games ({} black wins, {} white wins, {} draws), {} positions to {} in {:.0} s",
+        "{} games ({} black wins, {} white wins, {} draws), {} positions appended to {} in {:.0} s",
         s.games,
         s.black,
         s.white,

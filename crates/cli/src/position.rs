@@ -156,9 +156,9 @@ impl PositionArgs {
             .iter()
             .find(|m| std::path::Path::new(m).is_file())
         {
-            eprintln!(
-                "note: {word} is read as moves; to read the file of that name, give ./{word}"
-            );
+            crate::output::note(format!(
+                "{word} is read as moves; to read the file of that name, give ./{word}"
+            ));
         }
         let board = self.parse().map_err(|e| {
             // A word with a dot or a slash that is no move was meant as a file.
@@ -181,17 +181,17 @@ impl PositionArgs {
     fn note_record_says_otherwise(&self, path: &str, record: &GameRecord) {
         let rule: Rule = self.rule.into();
         if rule != Rule::Freestyle && record.rule != rule {
-            eprintln!(
-                "note: {path} says its rule, {}: --rule {} is for records that do not",
+            crate::output::note(format!(
+                "{path} says its rule, {}: --rule {} is for records that do not",
                 record.rule.name(),
                 rule.name()
-            );
+            ));
         }
         if self.size != wuzi_gomoku::record::DEFAULT_SIZE && record.size != self.size {
-            eprintln!(
-                "note: {path} says its size, {0}x{0}: --size {1} is for records that do not",
+            crate::output::note(format!(
+                "{path} says its size, {0}x{0}: --size {1} is for records that do not",
                 record.size, self.size
-            );
+            ));
         }
     }
 

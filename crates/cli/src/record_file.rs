@@ -83,7 +83,7 @@ pub fn load(
 /// nobody claimed): those moves are not read.
 fn note_after_end(path: &str, number: usize, game: &GameRecord) {
     if game.after_end > 0 {
-        eprintln!("note: {path} game {number}: {}", ended_text(game));
+        crate::output::note(format!("{path} game {number}: {}", ended_text(game)));
     }
 }
 
@@ -97,12 +97,12 @@ fn note_result_contradicted(path: &str, number: usize, game: &GameRecord) {
         return;
     };
     if ended.outcome() != recorded {
-        eprintln!(
-            "note: {path} game {number}: the record says {}, but on the board {} ({})",
+        crate::output::note(format!(
+            "{path} game {number}: the record says {}, but on the board {} ({})",
             outcome_text(recorded),
             outcome_text(ended.outcome()),
             ended.reason.name()
-        );
+        ));
     }
 }
 

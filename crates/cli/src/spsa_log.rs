@@ -111,7 +111,9 @@ pub fn read(path: &Path, args: &SpsaArgs) -> Result<Logged, String> {
         std::fs::write(path, kept)
             .map_err(|e| format!("--resume: cannot rewrite the log {name}: {e}"))?;
         if cut {
-            eprintln!("note: {name}: its last line was cut short and is dropped");
+            crate::output::note(format!(
+                "{name}: its last line was cut short and is dropped"
+            ));
         }
     }
     Ok(out)

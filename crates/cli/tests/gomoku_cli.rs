@@ -176,20 +176,19 @@ fn a_file_of_moves_is_read_as_a_move_list() {
     assert!(text.contains("stones: 2 black, 1 white"), "{text}");
     // A word that reads as a move is one, even beside a file of that name.
     std::fs::write(dir.join("h8"), "i9 h9\n").unwrap();
-    let beside = std::process::Command::new(env!("CARGO_BIN_EXE_wuzi"))
-        .args(["show", "h8"])
-        .current_dir(&dir)
-        .output()
-        .unwrap();
+    let show_in_dir = |word: &str| {
+        std::process::Command::new(env!("CARGO_BIN_EXE_wuzi"))
+            .args(["show", word])
+            .current_dir(&dir)
+            .output()
+            .unwrap()
+    };
+    let beside = show_in_dir("h8");
     let text = String::from_utf8_lossy(&beside.stdout);
     assert!(text.contains("stones: 1 black, 0 white"), "{beside:?}");
     let note = String::from_utf8_lossy(&beside.stderr);
     assert!(note.contains("give ./h8"), "{note}");
-    let file = std::process::Command::new(env!("CARGO_BIN_EXE_wuzi"))
-        .args(["show", "./h8"])
-        .current_dir(&dir)
-        .output()
-        .unwrap();
+    let file = show_in_dir("./h8");
     let text = String::from_utf8_lossy(&file.stdout);
     assert!(text.contains("stones: 1 black, 1 white"), "{file:?}");
     let notes = dir.join("notes.txt");

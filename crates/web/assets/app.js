@@ -21,6 +21,8 @@ let hintWanted = false;
 const REVIEW_MARKS = { inaccuracy: "?!", mistake: "?", blunder: "??" };
 
 const letters = "abcdefghijklmnopqrstuv";
+// The colour of the move at 0-based place `k` of the game: Black moves first.
+const colourAt = (k) => (k % 2 === 0 ? "Black" : "White");
 const toXY = (name, n) => [letters.indexOf(name[0]), n - parseInt(name.slice(1), 10)];
 const toName = (x, y, n) => letters[x] + (n - y);
 
@@ -252,8 +254,13 @@ function drawChances() {
 function setEval(a) {
   let f = a.win_chance;
   if (a.side !== "black") f = 1 - f;
-  $("evalfill").style.height = `${Math.round(f * 100)}%`;
-  $("evalbar").setAttribute("aria-valuenow", String(Math.round(f * 100)));
+  setBar(Math.round(f * 100));
+}
+
+// The bar at Black's `percent`, drawn and told (it is a meter).
+function setBar(percent) {
+  $("evalfill").style.height = `${percent}%`;
+  $("evalbar").setAttribute("aria-valuenow", String(percent));
 }
 
 function render() {
@@ -267,7 +274,7 @@ function render() {
   const hidden = (words) => `<span class="visually-hidden">${words}</span>`;
   $("moves").innerHTML = shownMoves().map((m, k) => {
     const r = graded[k + 1];
-    const whose = hidden(`${k + 1}. ${k % 2 === 0 ? "Black" : "White"} `);
+    const whose = hidden(`${k + 1}. ${colourAt(k)} `);
     if (!r || r.move !== m) return `<li data-move="${m}">${whose}${m}</li>`;
     const tip = `${r.grade}: ${r.chance_before_text} → ${r.chance_after_text}`
       + (r.grade === "best" ? "" : `, best ${r.engine.best_move}`);
@@ -296,8 +303,7 @@ function render() {
   } else if (!busy && !analysing) {
     // Nothing searched this position (an undo, a loaded record): the last words are stale.
     $("analysis").textContent = "";
-    $("evalfill").style.height = "50%";
-    $("evalbar").setAttribute("aria-valuenow", "50");
+    setBar(50);
   }
   // A control the engine's wait disables loses the keyboard's focus: it gets it back after.
   const focused = document.activeElement;
@@ -310,7 +316,7 @@ function render() {
   // Said once settled (not at every depth the engine reports): the last move and the state.
   if (!busy && $("notice").hidden) {
     const shown = shownMoves();
-    const last = shown.length ? `${shown.length % 2 ? "Black" : "White"} played ${shown[shown.length - 1]}. ` : "";
+    const last = shown.length ? `${colourAt(shown.length - 1)} played ${shown[shown.length - 1]}. ` : "";
     say(last + text + (hintMove ? ` Hint: ${hintMove}.` : ""));
   }
   saveGame();
@@ -657,7 +663,7 @@ function showCursor() {
 // Black may play there under renju.
 function pointText(name) {
   const k = shownMoves().indexOf(name);
-  if (k >= 0) return k % 2 === 0 ? "black stone" : "white stone";
+  if (k >= 0) return `${colourAt(k).toLowerCase()} stone`;
   if ((game.fouls || []).some((f) => f.point === name)) return "empty, forbidden for Black";
   return "empty";
 }

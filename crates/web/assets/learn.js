@@ -73,11 +73,11 @@ function drawBoard(path = [], now = null) {
     // The point's name with what is on it: a screen reader reads the label, not the title.
     const on = at.has(name) ? stone(at.get(name)) : null;
     const what = on === null ? "empty" : gomoku ? (on === "●" ? "black stone" : "white stone") : on;
-    const path = at.has(name) && at.get(name) >= moves.length;
-    cell.setAttribute("aria-label", `${name}, ${what}${path ? " (on the line being stepped through)" : ""}`);
+    const onPath = at.has(name) && at.get(name) >= moves.length;
+    cell.setAttribute("aria-label", `${name}, ${what}${onPath ? " (on the line being stepped through)" : ""}`);
     if (on !== null) {
       cell.textContent = on;
-      if (path) cell.classList.add("path");
+      if (onPath) cell.classList.add("path");
     }
     if (name === now) cell.classList.add("now");
     cell.addEventListener("click", () => clickCell(name));
